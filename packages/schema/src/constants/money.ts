@@ -1,0 +1,53 @@
+/**
+ * Money is integer cents everywhere (API, database, ledger). These helpers are the only
+ * place that turns cents into shown dollars or splits a payout by the platform tax.
+ */
+
+/** `1234` → `'$12.34'`, `-50` → `'-$0.50'`. */
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Dollars typed by a person (`'12.5'`, `12.5`) to cents, or null when it is not a number. */
+export function dollarsToCents(value: string | number): number | null {
+  const n = typeof value === 'number' ? value : Number(String(value).trim().replace(',', '.'));
+  if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === '')) return null;
+  return Math.round(n * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** The platform's share of a payout: payout × tax% (rounded to the cent). */
+export function platformShareCents(payoutCents: number, taxPercent: number): number {
+  return Math.round((payoutCents * taxPercent) / 100);
+}
+
+/** What the publisher gets: the payout minus the platform's share. */
+export function publisherShareCents(payoutCents: number, taxPercent: number): number {
+  return payoutCents - platformShareCents(payoutCents, taxPercent);
+}
+
+/**
+ * Automatic tax: the amount typed is what the publisher should get, so the advertiser's
+ * payout is grossed up as payout / (100 - tax) × 100 (public §5).
+ */
+export function grossUpCents(publisherCents: number, taxPercent: number): number {
+  if (taxPercent >= 100) throw new RangeError('Platform tax must be below 100%');
+  return Math.round((publisherCents / (100 - taxPercent)) * 100);
+}
+
+/** 'Platform is loosing money!' shows when the publisher would get more than the advertiser pays. */
+export function isPlatformLosingMoney(advertiserPaysCents: number, publisherGetsCents: number): boolean {
+  return publisherGetsCents > advertiserPaysCents;
+}
+
+/** Conversion ratio = converted / (total − waiting) × 100; null when nothing is decided yet. */
+export function conversionRatioPercent(converted: number, total: number, waiting: number): number | null {
+  const decided = total - waiting;
+  return decided > 0 ? (converted / decided) * 100 : null;
+}

@@ -1,0 +1,249 @@
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { AUTO_PAYOUT_INTERVALS, THEMES, USER_FLAGS } from '../constants/catalogue.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN_PUBLISHER } from '../constants/limits.ts';
+import { MESSAGES } from '../constants/errors.ts';
+import { advertisers } from '../tables/advertisers.ts';
+import { users } from '../tables/users.ts';
+import { defineCall, filtersSchema, idSchema, listAnswer, paginationOffsetSchema } from './define.ts';
+
+const userRow = createSelectSchema(users);
+const advertiserRow = createSelectSchema(advertisers);
+
+export const userFlagsSchema = z.object({
+  ...Object.fromEntries(USER_FLAGS.map((f) => [f, z.boolean()])),
+  theme: z.enum(THEMES),
+}) as z.ZodObject<
+  Record<(typeof USER_FLAGS)[number], z.ZodBoolean> & { theme: z.ZodEnum<{ dark: 'dark'; light: 'light' }> }
+>;
+export type UserFlags = z.infer<typeof userFlagsSchema>;
+
+export const paymentMethodSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('Wire'),
+    BankName: z.string().trim().min(1).max(200),
+    AccountHolder: z.string().trim().min(1).max(200),
+    Country: z.string().trim().min(2).max(2),
+    IBAN: z.string().trim().min(5).max(64),
+    SWIFT: z.string().trim().min(6).max(16),
+  }),
+  z.object({
+    type: z.literal('Paypal'),
+    OwnerName: z.string().trim().min(1).max(200),
+    EMail: z.email(),
+  }),
+]);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** A user as staff and the user themself see it (never the password hash). */
+export const userSchema = userRow
+  .pick({
+    ID: true,
+    Username: true,
+    Email: true,
+    FirstName: true,
+    LastName: true,
+    Country: true,
+    ZIP: true,
+    Experience: true,
+    ContactWhatsapp: true,
+    ContactSkype: true,
+    ContactTelegram: true,
+    AssignedManagerID: true,
+    AdvertiserID: true,
+    ReferralPercentEarnings: true,
+    AutoPayoutInterval: true,
+    RefCode: true,
+    createdAt: true,
+  })
+  .extend({
+    PaymentMethod: paymentMethodSchema.nullable(),
+    LastKnownLocation: z.object({ city: z.string().optional(), country: z.string().optional() }).nullable(),
+    Flags: userFlagsSchema,
+  });
+export type User = z.infer<typeof userSchema>;
+
+export const managerContactSchema = userRow.pick({
+  ID: true,
+  FirstName: true,
+  LastName: true,
+  Email: true,
+  ContactSkype: true,
+  ContactTelegram: true,
+  ContactWhatsapp: true,
+});
+
+export const advertiserInfoSchema = advertiserRow
+  .pick({
+    ID: true,
+    CompanyName: true,
+    CompanyAddress: true,
+    CompanyCity: true,
+    CompanyZipCode: true,
+    TaxVatNumber: true,
+    isInfiniteCredits: true,
+  })
+  .extend({
+    /** Credit balance in cents: the sum of the advertiser's ledger. */
+    Credits: z.number().int(),
+    Flags: z.object({ isVerified: z.boolean() }),
+  });
+
+/** What `/auth/checkLogin` answers: the session's user data (dashboards §3, Session data). */
+export const sessionDataSchema = z.object({
+  UserInfo: userSchema.extend({
+    /** Confirmed, not yet paid publisher earnings, in cents. */
+    EstimatedEarnings: z.number().int(),
+  }),
+  AssignedManager: managerContactSchema.nullable(),
+  RefferalInfo: z
+    .object({ RefferalEarnings: z.number().int(), RefCode: z.string(), ReferredCount: z.number().int() })
+    .nullable(),
+  AdvertiserInfo: advertiserInfoSchema.nullable(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+const trimmedOptional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v === '' || v == null ? null : v));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, MESSAGES.passwordRange)
+  .max(PASSWORD_MAX, MESSAGES.passwordRange);
+
+/** Sign-up payload (public §3). Field-level rules that have their own error codes are checked by the service. */
+export const createUserRequest = z.object({
+  username: z.string().trim().min(1).max(USERNAME_MAX),
+  password: z.string().max(PASSWORD_MAX * 4),
+  email: z.string().trim().max(254),
+  FirstName: z.string().trim().max(100).optional().nullable(),
+  LastName: z.string().trim().max(100).optional().nullable(),
+  Country: z.string().trim().max(2).optional().nullable(),
+  ZIP: z
+    .union([z.string().max(20), z.number()])
+    .optional()
+    .nullable(),
+  Experience: z
+    .union([z.string().max(10), z.number()])
+    .optional()
+    .nullable(),
+  ContactWhatsApp: trimmedOptional(100),
+  ContactSkype: trimmedOptional(100),
+  ContactTelegram: trimmedOptional(100),
+  refID: z.string().trim().max(64).optional().nullable(),
+  Flags: z.object({ isPublisherVisible: z.boolean().optional() }).optional(),
+});
+
+export const userCalls = {
+  createUser: defineCall({
+    path: '/users/createUser',
+    method: 'POST',
+    summary: 'Sign up as a publisher (or, with Flags.isPublisherVisible=false, as an advertiser user)',
+    spec: 'P',
+    callers: ['anyone'],
+    request: createUserRequest,
+    response: z.object({ ID: z.number().int() }),
+  }),
+  setTheme: defineCall({
+    path: '/users/setTheme',
+    method: 'POST',
+    summary: "Save the session user's theme",
+    spec: 'D, P',
+    callers: ['session'],
+    request: z.object({ theme: z.enum(THEMES) }),
+    response: z.object({ theme: z.enum(THEMES) }),
+  }),
+  changePassword: defineCall({
+    path: '/users/changePassword',
+    method: 'POST',
+    summary: 'Change the own password (old password required)',
+    spec: 'D',
+    callers: ['session'],
+    request: z.object({
+      id: idSchema.optional(),
+      oldPassword: z
+        .string()
+        .min(1, MESSAGES.oldPasswordMissing)
+        .max(PASSWORD_MAX * 4),
+      newPassword: z
+        .string()
+        .min(PASSWORD_MIN, MESSAGES.newPasswordRange)
+        .max(PASSWORD_MAX, MESSAGES.newPasswordRange),
+    }),
+    response: z.null(),
+  }),
+  getSingleUser: defineCall({
+    path: '/users/getSingleUser',
+    method: 'POST',
+    summary: 'One user; self, or staff for anyone. showPayment adds the payment method',
+    spec: 'A, D, P',
+    callers: ['session'],
+    request: z.object({ ID: idSchema, showPayment: z.boolean().optional() }),
+    response: userSchema,
+  }),
+  editUser: defineCall({
+    path: '/users/editUser',
+    method: 'POST',
+    summary:
+      'Edit a user: self (basic fields), staff (basic fields of others), admin (flags, auto-payout interval)',
+    spec: 'A, D',
+    callers: ['session'],
+    request: z.object({
+      id: idSchema,
+      FirstName: z.string().trim().max(100).nullable().optional(),
+      LastName: z.string().trim().max(100).nullable().optional(),
+      newEmail: z.email().nullable().optional(),
+      newPassword: passwordSchema.nullable().optional(),
+      ZIP: z.union([z.number().int().nonnegative(), z.null()]).optional(),
+      Experience: z.union([z.number().int().min(0).max(100), z.null()]).optional(),
+      ContactWhatsapp: z.string().trim().max(100).nullable().optional(),
+      ContactSkype: z.string().trim().max(100).nullable().optional(),
+      ContactTelegram: z.string().trim().max(100).nullable().optional(),
+      PaymentMethod: z.union([paymentMethodSchema, z.string().max(2000), z.null()]).optional(),
+      Country: z.string().trim().length(2).nullable().optional(),
+      ReferralPercentEarnings: z.number().int().min(0).max(100).optional(),
+      AutoPayoutInterval: z.union(AUTO_PAYOUT_INTERVALS.map((n) => z.literal(n))).optional(),
+      AssignedManagerID: idSchema.nullable().optional(),
+      /** JSON text of flag name → boolean, admin only. */
+      newFlags: z.union([z.string().max(2000), z.record(z.string(), z.boolean())]).optional(),
+    }),
+    response: userSchema,
+  }),
+  getAllUsers: defineCall({
+    path: '/users/getAllUsers',
+    method: 'POST',
+    summary: 'Users list for staff (filters, 20 a page)',
+    spec: 'A, P',
+    callers: ['staff', 'publisherManager', 'advertiserManager'],
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      Filters: filtersSchema,
+      limit: z.number().int().optional(),
+    }),
+    response: listAnswer(userSchema),
+  }),
+  deleteUser: defineCall({
+    path: '/users/deleteUser',
+    method: 'POST',
+    summary: 'Delete a user (admin)',
+    spec: 'A',
+    callers: ['admin'],
+    request: z.object({ ID: idSchema }),
+    response: z.null(),
+  }),
+  verifyPublisher: defineCall({
+    path: '/users/verifyPublisher',
+    method: 'POST',
+    summary: 'Verify a publisher (staff)',
+    spec: 'A',
+    callers: ['staff', 'publisherManager'],
+    request: z.object({ ID: idSchema }),
+    response: userSchema,
+  }),
+};

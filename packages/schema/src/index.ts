@@ -1,0 +1,2 @@
+export * from './constants/index.ts';
+export * from './contracts/index.ts';

@@ -1,0 +1,34 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { bool, createdAt, id } from './columns.ts';
+import { takenOffers } from './taken-offers.ts';
+
+/** One visit through a tracking link. */
+export const clicks = sqliteTable(
+  'clicks',
+  {
+    ID: id(),
+    /** Public click id carried to the landing page and back with the lead. */
+    ClickKey: text('click_key').notNull(),
+    BoundTakenOffer: integer('taken_offer_id')
+      .notNull()
+      .references(() => takenOffers.ID, { onDelete: 'cascade' }),
+    BoundUser: integer('user_id').notNull(),
+    BoundOffer: integer('offer_id').notNull(),
+    IP: text('ip'),
+    UserAgent: text('user_agent'),
+    Referer: text('referer'),
+    isPhone: bool('is_phone'),
+    CountryCode: text('country_code'),
+    City: text('city'),
+    /** Sub ids c1..c6 and stclickid from the link. */
+    SubIDs: text('sub_ids', { mode: 'json' }).$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clicks_key_unique').on(t.ClickKey),
+    index('clicks_taken_offer_idx').on(t.BoundTakenOffer, t.createdAt),
+    index('clicks_user_idx').on(t.BoundUser, t.createdAt),
+  ],
+);
+
+export type ClickRow = typeof clicks.$inferSelect;

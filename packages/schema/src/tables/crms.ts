@@ -1,0 +1,28 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CRM_TYPES } from '../constants/crm.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { advertisers } from './advertisers.ts';
+
+/** An advertiser's CRM connection; leads of its offers are delivered there. */
+export const crms = sqliteTable(
+  'crms',
+  {
+    ID: id(),
+    BoundAdvertiser: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.ID, { onDelete: 'cascade' }),
+    name: text('type', { enum: CRM_TYPES }).notNull(),
+    friendlyName: text('friendly_name').notNull(),
+    data: text('data', { mode: 'json' }).notNull().$type<Record<string, string>>(),
+    /** Secret in the status-callback URL the CRM calls back on. */
+    callbackToken: text('callback_token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('crms_advertiser_idx').on(t.BoundAdvertiser),
+    uniqueIndex('crms_callback_token_unique').on(t.callbackToken),
+  ],
+);
+
+export type CrmRow = typeof crms.$inferSelect;

@@ -1,0 +1,53 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { OFFER_TYPES } from '../constants/catalogue.ts';
+import { bool, cents, createdAt, id, updatedAt } from './columns.ts';
+import { advertisers } from './advertisers.ts';
+import { crms } from './crms.ts';
+
+/** An advertiser's offer. OfferPayout is what the advertiser pays per lead, in cents. */
+export const offers = sqliteTable(
+  'offers',
+  {
+    ID: id(),
+    BoundAdvertiser: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.ID, { onDelete: 'restrict' }),
+    SelectedCRM: integer('crm_id').references(() => crms.ID, { onDelete: 'set null' }),
+    OfferName: text('name').notNull(),
+    OfferProductName: text('product_name').notNull(),
+    OfferProductBrand: text('product_brand').notNull(),
+    /** Price plus currency, two space-separated parts (e.g. '50,00 EUR'). */
+    OfferProductPrice: text('product_price').notNull(),
+    OfferPayout: cents('payout_cents'),
+    PlatformTax: integer('platform_tax').notNull().default(20),
+    OfferLimit: integer('lead_limit').notNull().default(1000),
+    OfferType: text('type', { enum: OFFER_TYPES }).notNull(),
+    OfferActive: bool('active'),
+    /** Country codes; the API joins them with `~` where the spec says so. */
+    OfferCountry: text('countries', { mode: 'json' }).notNull().$type<string[]>(),
+    OfferImages: text('images', { mode: 'json' }).notNull().$type<string[]>(),
+    OfferDescription: text('description').notNull(),
+    ReferralPayout: cents('referral_payout_cents'),
+    /** The article id of the product in the advertiser's CRM. */
+    CRMID: text('crm_article_id'),
+    /** -1 means unknown. */
+    OfferMonthlyConversionRatio: real('monthly_conversion_ratio').notNull().default(-1),
+    isPromoted: bool('is_promoted'),
+    /** Offers that have leads are never removed, only retired. */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offers_advertiser_idx').on(t.BoundAdvertiser),
+    index('offers_name_idx').on(t.OfferName),
+    index('offers_product_name_idx').on(t.OfferProductName),
+    index('offers_brand_idx').on(t.OfferProductBrand),
+    index('offers_type_idx').on(t.OfferType),
+    index('offers_active_idx').on(t.OfferActive, t.deletedAt),
+    index('offers_promoted_idx').on(t.isPromoted, t.createdAt),
+    index('offers_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export type OfferRow = typeof offers.$inferSelect;

@@ -1,0 +1,24 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { POSTBACK_TRIGGERS, POSTBACK_TYPES } from '../constants/catalogue.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/** A user's postback: a URL called when one of their leads hits the trigger. */
+export const postbacks = sqliteTable(
+  'postbacks',
+  {
+    postbackID: id(),
+    BoundUser: integer('user_id')
+      .notNull()
+      .references(() => users.ID, { onDelete: 'cascade' }),
+    postbackName: text('name').notNull(),
+    postbackURL: text('url').notNull(),
+    postbackType: text('type', { enum: POSTBACK_TYPES }).notNull().default('default'),
+    postbackTrigger: text('trigger', { enum: POSTBACK_TRIGGERS }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('postbacks_user_idx').on(t.BoundUser)],
+);
+
+export type PostbackRow = typeof postbacks.$inferSelect;

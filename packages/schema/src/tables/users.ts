@@ -1,0 +1,70 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { bool, createdAt, id, updatedAt } from './columns.ts';
+
+/** People: publishers, advertisers' users and staff. Roles are flags (admin §3). */
+export const users = sqliteTable(
+  'users',
+  {
+    ID: id(),
+    Username: text('username').notNull(),
+    Email: text('email').notNull(),
+    PasswordHash: text('password_hash').notNull(),
+    FirstName: text('first_name'),
+    LastName: text('last_name'),
+    Country: text('country'),
+    ZIP: integer('zip'),
+    Experience: integer('experience'),
+    /** JSON of the Wire or Paypal payment method, or null when none is set. */
+    PaymentMethod: text('payment_method', { mode: 'json' }).$type<Record<string, string> | null>(),
+    ContactWhatsapp: text('contact_whatsapp'),
+    ContactSkype: text('contact_skype'),
+    ContactTelegram: text('contact_telegram'),
+    AssignedManagerID: integer('assigned_manager_id').references((): AnySQLiteColumn => users.ID, {
+      onDelete: 'set null',
+    }),
+    LastKnownLocation: text('last_known_location', { mode: 'json' }).$type<{
+      city?: string;
+      country?: string;
+    } | null>(),
+    /** Set once the user creates an advertiser profile. */
+    AdvertiserID: integer('advertiser_id'),
+    ReferralPercentEarnings: integer('referral_percent_earnings').notNull().default(5),
+    AutoPayoutInterval: integer('auto_payout_interval').notNull().default(0),
+    /** The user whose referral link brought this user in. */
+    ReferredByID: integer('referred_by_id').references((): AnySQLiteColumn => users.ID, {
+      onDelete: 'set null',
+    }),
+    /** Public referral code used in `?ref=`. */
+    RefCode: text('ref_code').notNull(),
+    isAdmin: bool('is_admin'),
+    isManager: bool('is_manager'),
+    isPublisherManager: bool('is_publisher_manager'),
+    isAdvertiserManager: bool('is_advertiser_manager'),
+    isVerified: bool('is_verified'),
+    isRefferalEnabled: bool('is_referral_enabled'),
+    isPublisherHidden: bool('is_publisher_hidden'),
+    isCRMInfoAllowed: bool('is_crm_info_allowed'),
+    theme: text('theme', { enum: ['dark', 'light'] })
+      .notNull()
+      .default('dark'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(t.Username),
+    uniqueIndex('users_email_unique').on(t.Email),
+    uniqueIndex('users_ref_code_unique').on(t.RefCode),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_first_name_idx').on(t.FirstName),
+    index('users_last_name_idx').on(t.LastName),
+    index('users_country_idx').on(t.Country),
+    index('users_advertiser_id_idx').on(t.AdvertiserID),
+    index('users_referred_by_idx').on(t.ReferredByID),
+    index('users_assigned_manager_idx').on(t.AssignedManagerID),
+    index('users_is_verified_idx').on(t.isVerified),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
