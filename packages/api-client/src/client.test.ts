@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from './client.ts';
+
+/** A real HTTP fake of the API: counts CSRF fetches, checks the header, can reject a token once. */
+let server: Server;
+let baseUrl: string;
+let csrfFetches = 0;
+let rejectNextToken = false;
+let seen: { path: string; method: string; token?: string; body: unknown }[] = [];
+
+async function readBody(req: IncomingMessage) {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text ? JSON.parse(text) : null;
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const token = req.headers['x-xsrf-token'] as string | undefined;
+    seen.push({ path: req.url ?? '', method: req.method ?? '', token, body });
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/api/csrf' && req.method === 'PUT') {
+      csrfFetches += 1;
+      res.end(JSON.stringify({ status: 'ok', data: { token: `t${csrfFetches}` } }));
+      return;
+    }
+    if (req.url === '/auth/logout') {
+      res.end(JSON.stringify({ status: 'ok', data: null }));
+      return;
+    }
+    if (req.url === '/broken') {
+      res.statusCode = 502;
+      res.end('<html>bad gateway</html>');
+      return;
+    }
+    if (!token || rejectNextToken) {
+      rejectNextToken = false;
+      res.statusCode = 403;
+      res.end(JSON.stringify({ status: 'error', data: 'CSRF_INVALID' }));
+      return;
+    }
+    if (req.url === '/auth/login') {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ status: 'error', data: 'INVALID_CREDENTIALS' }));
+      return;
+    }
+    res.end(JSON.stringify({ status: 'ok', data: { theme: (body as { theme: string }).theme } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  csrfFetches = 0;
+  rejectNextToken = false;
+  seen = [];
+});
+
+describe('api client', () => {
+  it('fetches the CSRF token once and sends it as X-XSRF-TOKEN on every POST', async () => {
+    const api = createApiClient({ baseUrl });
+    expect(await api.call('/users/setTheme', { theme: 'light' })).toEqual({
+      status: 'ok',
+      data: { theme: 'light' },
+    });
+    await api.call('/users/setTheme', { theme: 'dark' });
+    expect(csrfFetches).toBe(1);
+    expect(seen.filter((r) => r.path === '/users/setTheme').map((r) => r.token)).toEqual(['t1', 't1']);
+  });
+
+  it('sends credentials with every request', async () => {
+    const inits: RequestInit[] = [];
+    const api = createApiClient({
+      baseUrl,
+      fetch: (input, init) => {
+        inits.push(init ?? {});
+        return fetch(input, init);
+      },
+    });
+    await api.call('/users/setTheme', { theme: 'light' });
+    expect(inits.length).toBe(2);
+    expect(inits.every((init) => init.credentials === 'include')).toBe(true);
+  });
+
+  it('refetches the token once and retries when the answer is CSRF_INVALID', async () => {
+    const api = createApiClient({ baseUrl });
+    await api.call('/users/setTheme', { theme: 'light' });
+    rejectNextToken = true;
+    const answer = await api.call('/users/setTheme', { theme: 'dark' });
+    expect(answer.status).toBe('ok');
+    expect(csrfFetches).toBe(2);
+    expect(seen.filter((r) => r.path === '/users/setTheme').map((r) => r.token)).toEqual(['t1', 't1', 't2']);
+  });
+
+  it('decodes an error envelope whatever the HTTP status', async () => {
+    const api = createApiClient({ baseUrl });
+    expect(await api.call('/auth/login', { username: 'x', password: 'y' })).toEqual({
+      status: 'error',
+      data: 'INVALID_CREDENTIALS',
+    });
+  });
+
+  it('uses GET without a token for /auth/logout', async () => {
+    const api = createApiClient({ baseUrl });
+    expect((await api.call('/auth/logout')).status).toBe('ok');
+    expect(seen).toEqual([{ path: '/auth/logout', method: 'GET', token: undefined, body: null }]);
+  });
+
+  it('turns a network failure or a non-JSON answer into SERVER_ERROR', async () => {
+    const down = createApiClient({ baseUrl: 'http://127.0.0.1:1' });
+    expect(await down.call('/users/setTheme', { theme: 'light' })).toEqual({
+      status: 'error',
+      data: 'SERVER_ERROR',
+    });
+    const api = createApiClient({ baseUrl });
+    expect(await api.request('/broken', {})).toEqual({ status: 'error', data: 'SERVER_ERROR' });
+  });
+});

@@ -1,0 +1,108 @@
+import type { CallPath, Envelope, ErrorEnvelope, RequestOf, ResponseOf } from '@leadmesh/schema';
+import { contracts } from '@leadmesh/schema';
+
+/** The answer every failed request (network down, non-JSON body) becomes. */
+export const SERVER_ERROR: ErrorEnvelope = { status: 'error', data: 'SERVER_ERROR' };
+
+/** Header the API checks on every state-changing call. */
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+export interface ApiClientOptions {
+  /** Base URL of the API, e.g. `http://localhost:5000`; a function is read on every call. */
+  baseUrl: string | (() => string);
+  /** Fetch to use (tests pass a stub); defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  /** A typed call of the shared contracts: the envelope, decoded whatever the HTTP status. */
+  call<P extends CallPath>(path: P, body?: RequestOf<P>): Promise<Envelope<ResponseOf<P>>>;
+  /**
+   * An untyped call for paths whose contracts are not in `@leadmesh/schema` yet.
+   * Same CSRF, credentials and envelope handling as `call`.
+   */
+  request<T = unknown>(path: string, body?: unknown, method?: 'GET' | 'POST' | 'PUT'): Promise<Envelope<T>>;
+  /** Change the base URL (the shell sets it from `/config.json` at start). */
+  setBaseUrl(baseUrl: string): void;
+  /** Forget the cached CSRF token (next POST fetches a new one). */
+  resetCsrf(): void;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    ((value as { status: unknown }).status === 'ok' || (value as { status: unknown }).status === 'error')
+  );
+}
+
+/**
+ * Creates an API client: sends cookies (`credentials: 'include'`), fetches the CSRF token with
+ * `PUT /api/csrf` before the first state-changing call and sends it as `X-XSRF-TOKEN`, refetches it
+ * once when an answer says `CSRF_INVALID`, and turns any network failure into
+ * `{ status: 'error', data: 'SERVER_ERROR' }`.
+ *
+ * @example
+ * const api = createApiClient({ baseUrl: 'http://localhost:5000' });
+ * const answer = await api.call('/auth/login', { username, password });
+ * if (answer.status === 'ok') console.log(answer.data.UserInfo.Username);
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let baseUrl = options.baseUrl;
+  let token: string | null = null;
+  let tokenPromise: Promise<string | null> | null = null;
+  const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+  const url = (path: string) => {
+    const base = typeof baseUrl === 'function' ? baseUrl() : baseUrl;
+    return `${base.replace(/\/$/, '')}${path}`;
+  };
+
+  async function send(path: string, init: RequestInit): Promise<Envelope<unknown>> {
+    try {
+      const response = await doFetch(url(path), { credentials: 'include', ...init });
+      const body: unknown = await response.json();
+      return isEnvelope(body) ? body : SERVER_ERROR;
+    } catch {
+      return SERVER_ERROR;
+    }
+  }
+
+  function fetchToken(): Promise<string | null> {
+    tokenPromise ??= send('/api/csrf', { method: 'PUT' }).then((answer) => {
+      tokenPromise = null;
+      const data = answer.status === 'ok' ? (answer.data as { token?: unknown }) : null;
+      token = data && typeof data.token === 'string' ? data.token : null;
+      return token;
+    });
+    return tokenPromise;
+  }
+
+  async function request<T>(path: string, body?: unknown, method: 'GET' | 'POST' | 'PUT' = 'POST') {
+    if (method === 'GET') return (await send(path, { method })) as Envelope<T>;
+    const attempt = async () => {
+      const csrf = token ?? (await fetchToken());
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (csrf) headers[CSRF_HEADER] = csrf;
+      return send(path, { method, headers, body: JSON.stringify(body ?? {}) });
+    };
+    let answer = await attempt();
+    if (answer.status === 'error' && answer.data === 'CSRF_INVALID') {
+      token = null;
+      answer = await attempt();
+    }
+    return answer as Envelope<T>;
+  }
+
+  return {
+    call: (path, body) => request(path, body, contracts[path]?.method ?? 'POST'),
+    request,
+    setBaseUrl(next) {
+      baseUrl = next;
+      token = null;
+    },
+    resetCsrf() {
+      token = null;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dashboardHome,
+  isBlockedForUnverified,
+  remoteForPath,
+  sectionTitle,
+  sidebarGroups,
+} from './access.ts';
+import { fakeSession } from './test-fixtures.ts';
+
+const advertiserInfo = {
+  ID: 3,
+  CompanyName: 'Acme',
+  CompanyAddress: 'Main 1',
+  CompanyCity: 'Novi Sad',
+  CompanyZipCode: 21000,
+  TaxVatNumber: 'Tax: 1, VAT: 2',
+  isInfiniteCredits: false,
+  Credits: 1050,
+  Flags: { isVerified: true },
+} as never;
+
+describe('sidebar groups', () => {
+  it('shows publisher and advertiser Register for a plain publisher', () => {
+    const groups = sidebarGroups(fakeSession());
+    expect(groups.map((g) => g.key)).toEqual(['publisher', 'advertiser']);
+    expect(groups[0].items.map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Domains',
+      'Offers',
+      'Postback',
+      'Leads',
+      'Statistic',
+      'Payments',
+    ]);
+    expect(groups[1].items.map((i) => i.label)).toEqual(['Register']);
+  });
+
+  it('hides the publisher group when the publisher role is hidden; full advertiser group with a profile', () => {
+    const groups = sidebarGroups(
+      fakeSession({ isPublisherHidden: true }, { AdvertiserInfo: advertiserInfo }),
+    );
+    expect(groups.map((g) => g.key)).toEqual(['advertiser']);
+    expect(groups[0].items.map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Offers',
+      'Postback',
+      'Leads',
+      'Statistic',
+      'CRM',
+      'Payments',
+    ]);
+  });
+
+  it('adds referrals with referral info and the staff groups by flag', () => {
+    const refs = { RefferalInfo: { RefferalEarnings: 0, RefCode: 'x', ReferredCount: 0 } };
+    expect(sidebarGroups(fakeSession({}, refs)).map((g) => g.key)).toContain('referrals');
+    expect(sidebarGroups(fakeSession({ isManager: true })).map((g) => g.key)).toEqual([
+      'publisher',
+      'advertiser',
+      'publishersManager',
+      'advertisersManager',
+    ]);
+    expect(sidebarGroups(fakeSession({ isPublisherManager: true })).map((g) => g.key)).toContain(
+      'publishersManager',
+    );
+    expect(sidebarGroups(fakeSession({ isPublisherManager: true })).map((g) => g.key)).not.toContain(
+      'advertisersManager',
+    );
+    const admin = sidebarGroups(fakeSession({ isAdmin: true }));
+    expect(admin.at(-1)?.key).toBe('admin');
+    expect(admin.at(-1)?.items).toHaveLength(15);
+    expect(sidebarGroups(null)).toEqual([]);
+  });
+});
+
+describe('section title', () => {
+  it.each([
+    ['/dashboard/publisher-offers', 'Offers'],
+    ['/dashboard/article/5', 'Offers'],
+    ['/dashboard/domains', 'Domains'],
+    ['/dashboard/publisher-leads', 'Leads'],
+    ['/dashboard/payments-publisher', 'Payments'],
+    ['/dashboard/crm', 'CRM'],
+    ['/dashboard/profile', 'Settings'],
+    ['/dashboard/postback', 'Postback'],
+    ['/dashboard/referral-overview', 'Overview'],
+    ['/dashboard/referral-publisher', 'Publisher referrals'],
+    ['/dashboard/referral-advertiser', 'Advertiser referrals'],
+    ['/dashboard/publisher', 'Dashboard'],
+  ])('%s → %s', (path, title) => {
+    expect(sectionTitle(path)).toBe(title);
+  });
+});
+
+describe('routing rules', () => {
+  it('sends bare /dashboard to the advertiser dashboard when the publisher role is hidden', () => {
+    expect(dashboardHome(fakeSession())).toBe('/dashboard/publisher');
+    expect(dashboardHome(fakeSession({ isPublisherHidden: true }))).toBe('/dashboard/advertiser');
+  });
+
+  it('blocks the listed data screens for unverified users only', () => {
+    const unverified = fakeSession({ isVerified: false });
+    for (const path of [
+      'payments-publisher',
+      'publisher-leads',
+      'publisher-statistic',
+      'referral-overview',
+    ]) {
+      expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
+    }
+    for (const path of ['publisher-offers', 'postback', 'crm', 'domains', 'article/3']) {
+      expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
+    }
+    expect(isBlockedForUnverified('/dashboard/publisher', unverified)).toBe(false);
+    expect(isBlockedForUnverified('/dashboard/profile', unverified)).toBe(false);
+    expect(isBlockedForUnverified('/dashboard/publisher-leads', fakeSession())).toBe(false);
+    const unverifiedAdvertiser = fakeSession(
+      {},
+      { AdvertiserInfo: { ...(advertiserInfo as object), Flags: { isVerified: false } } as never },
+    );
+    expect(isBlockedForUnverified('/dashboard/crm', unverifiedAdvertiser)).toBe(true);
+    expect(isBlockedForUnverified('/dashboard/publisher-leads', unverifiedAdvertiser)).toBe(false);
+  });
+
+  it('routes each dashboard path to its remote', () => {
+    expect(remoteForPath('/dashboard/publisher')).toBe('mf_publisher');
+    expect(remoteForPath('/dashboard/profile')).toBe('mf_publisher');
+    expect(remoteForPath('/dashboard/advertiser')).toBe('mf_advertiser');
+    expect(remoteForPath('/dashboard/crm')).toBe('mf_advertiser');
+    expect(remoteForPath('/dashboard/registeradvertiser')).toBe('mf_advertiser');
+    expect(remoteForPath('/dashboard/admin-users')).toBe('mf_admin');
+    expect(remoteForPath('/dashboard/manager-publishers')).toBe('mf_admin');
+  });
+});

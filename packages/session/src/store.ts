@@ -1,0 +1,95 @@
+import { type ApiClient, api as sharedApi } from '@leadmesh/api-client';
+import { REF_ID_STORAGE_KEY, type SessionData, type Theme } from '@leadmesh/schema';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+
+/** Session state (public §3, Session state). */
+export interface SessionState {
+  /** Dark unless the user chose light. */
+  theme: Theme;
+  /** Changing it makes the session re-check the login (`refresh()`). */
+  timestamp: number;
+  userData: SessionData | null;
+  /** `null` while unknown (at start), then true or false. */
+  isLoggedIn: boolean | null;
+  /** Ask the server whether the login is still valid. */
+  checkLogin(): Promise<void>;
+  /** Touch the timestamp: the store re-checks the login (after log in, sign up, profile edits). */
+  refresh(): void;
+  /** Switch dark/light and save it with `/users/setTheme`. */
+  toggleTheme(): Promise<void>;
+  /** End the session (`GET /auth/logout`) and mark logged out. */
+  logout(): Promise<void>;
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+/**
+ * Creates a session store. The shell and the remotes share one instance (`sessionStore`, a Module
+ * Federation singleton); tests create their own with a fake client.
+ */
+export function createSessionStore(client: ApiClient = sharedApi): SessionStore {
+  return createStore<SessionState>()((set, get) => ({
+    theme: 'dark',
+    timestamp: Date.now(),
+    userData: null,
+    isLoggedIn: null,
+    async checkLogin() {
+      const boundUser = get().userData?.UserInfo.ID ?? null;
+      const answer = await client.call('/auth/checkLogin', { BoundUser: boundUser });
+      if (answer.status === 'ok') {
+        // Any stored theme other than light means dark (dashboards §4).
+        const theme: Theme = answer.data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark';
+        set({ userData: answer.data, isLoggedIn: true, theme });
+      } else {
+        // Any other status or a failed request: logged out, no message (public §4).
+        set({ userData: null, isLoggedIn: false });
+      }
+    },
+    refresh() {
+      set({ timestamp: Math.max(Date.now(), get().timestamp + 1) });
+    },
+    async toggleTheme() {
+      const theme: Theme = get().theme === 'dark' ? 'light' : 'dark';
+      set({ theme });
+      await client.call('/users/setTheme', { theme });
+    },
+    async logout() {
+      await client.call('/auth/logout');
+      set({ userData: null, isLoggedIn: false });
+    },
+  }));
+}
+
+/**
+ * Checks the login now and again whenever the timestamp changes. Returns the unsubscribe function.
+ */
+export function startSessionSync(store: SessionStore): () => void {
+  void store.getState().checkLogin();
+  return store.subscribe((state, previous) => {
+    if (state.timestamp !== previous.timestamp) void state.checkLogin();
+  });
+}
+
+/** The class the dark theme puts on `<body>`. */
+export const DARK_BODY_CLASS = 'dark';
+
+/**
+ * Puts the dark class on the body only on dashboard addresses: it is removed whenever the
+ * address does not contain `dashboard` (public §2).
+ */
+export function applyBodyTheme(pathname: string, theme: Theme, body: HTMLElement = document.body): void {
+  const dark = theme === 'dark' && pathname.includes('dashboard');
+  body.classList.toggle(DARK_BODY_CLASS, dark);
+}
+
+/** Keeps the referral id of `?ref=` in local storage under `{product}RefID` (public §3). */
+export function captureRefId(search: string, storage: Storage = localStorage): string | null {
+  const ref = new URLSearchParams(search).get('ref');
+  if (ref) storage.setItem(REF_ID_STORAGE_KEY, ref);
+  return storage.getItem(REF_ID_STORAGE_KEY);
+}
+
+/** The stored referral id, if any (sent as `refID` on sign-up). */
+export function readRefId(storage: Storage = localStorage): string | null {
+  return storage.getItem(REF_ID_STORAGE_KEY);
+}
