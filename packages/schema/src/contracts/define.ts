@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES } from '../constants/errors.ts';
+import { ERROR_CODES, MESSAGES } from '../constants/errors.ts';
 
 /**
  * Who may make a call. A call lists the callers it admits; any one of them grants access.
@@ -102,8 +102,45 @@ export const filterItemSchema = z.object({
 export type FilterItem = z.infer<typeof filterItemSchema>;
 export const filtersSchema = z.array(filterItemSchema).max(50).default([]);
 
+/**
+ * The lowercase `offset` some screens send instead of `paginationOffset` (public §7). No default,
+ * so a handler can tell it was absent; `pageOf` picks whichever spelling was sent.
+ */
+export const offsetAliasSchema = z.coerce.number().int().min(0).optional();
+/** The lowercase `filters` some screens send instead of `Filters`; no default, see `pageOf`. */
+export const filtersAliasSchema = z.array(filterItemSchema).max(50).optional();
+/** Rows a page may ask for (`limit`); the default page is `PAGE_SIZE`. */
+export const limitSchema = z.coerce.number().int().min(1).max(500).optional();
+
+/** The offset and filters of a list request, whichever spelling the caller used. */
+export function pageOf(req: {
+  paginationOffset?: number;
+  offset?: number;
+  Filters?: FilterItem[];
+  filters?: FilterItem[];
+}): { offset: number; filters: FilterItem[] } {
+  return { offset: req.offset ?? req.paginationOffset ?? 0, filters: req.filters ?? req.Filters ?? [] };
+}
+
+/** An id a form must have picked, answering the spec's message when it is missing or not an id. */
+export function requiredIdSchema(message: string) {
+  return z.coerce.number({ error: message }).int(message).positive(message);
+}
+
+/** Money in the API: integer cents (docs/decisions/0002-money-in-cents.md). */
+export const centsSchema = z.number().int().describe('Amount in cents');
+
+/** A file part of a multipart body; checked with instanceof so it works in the browser and on the server. */
+export const fileSchema = z.custom<File>(
+  (v) => typeof File !== 'undefined' && v instanceof File,
+  MESSAGES.websiteFileInvalid,
+);
+
 export function listAnswer<T extends z.ZodType>(row: T) {
   return z.object({ DBData: z.array(row) });
 }
+
+/** Dates travel as ISO 8601 strings. */
+export const isoDateSchema = z.string().describe('ISO 8601 date-time');
 
 export const emptyBody = z.object({}).passthrough();

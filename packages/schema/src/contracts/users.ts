@@ -5,7 +5,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN_PUBLISHER } from
 import { MESSAGES } from '../constants/errors.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { users } from '../tables/users.ts';
-import { defineCall, filtersSchema, idSchema, listAnswer, paginationOffsetSchema } from './define.ts';
+import { defineCall, filtersSchema, idSchema, isoDateSchema, listAnswer, paginationOffsetSchema } from './define.ts';
 
 const userRow = createSelectSchema(users);
 const advertiserRow = createSelectSchema(advertisers);
@@ -54,9 +54,9 @@ export const userSchema = userRow
     ReferralPercentEarnings: true,
     AutoPayoutInterval: true,
     RefCode: true,
-    createdAt: true,
   })
   .extend({
+    createdAt: isoDateSchema,
     PaymentMethod: paymentMethodSchema.nullable(),
     LastKnownLocation: z.object({ city: z.string().optional(), country: z.string().optional() }).nullable(),
     Flags: userFlagsSchema,

@@ -1,0 +1,76 @@
+import { type CallContract, contracts } from '@leadmesh/schema';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { mountDevMail } from './features/system/dev-mail.ts';
+import { mountDocs } from './features/system/docs.ts';
+import { userRoutes } from './features/users/users.routes.ts';
+import { type BoundCall, mountCalls, mountNotImplemented } from './lib/call.ts';
+import { ApiError } from './lib/errors.ts';
+import { writeLog } from './lib/logs.ts';
+import { csrfMiddleware } from './middlewares/csrf.ts';
+import { sessionMiddleware } from './middlewares/session.ts';
+
+/** Every built call. A documented call missing here answers NOT_IMPLEMENTED. */
+export const builtCalls: readonly BoundCall[] = [...authRoutes, ...userRoutes];
+
+export function notBuiltContracts(): CallContract[] {
+  const built = new Set(builtCalls.map((b) => `${b.contract.method} ${b.contract.path}`));
+  return Object.values(contracts).filter((c) => !built.has(`${c.method} ${c.path}`));
+}
+
+/** Builds the Hono app around its dependencies; the Node and Deno entries only add a server. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const origins = new Set(deps.env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+
+  app.onError(async (error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ status: 'error', data: error.code, details: error.details }, error.httpStatus);
+    }
+    console.error(error);
+    try {
+      await writeLog(deps.db, {
+        level: 2,
+        context: `api${new URL(c.req.url).pathname}`,
+        text: `Unhandled error [message:${(error as Error).message}]`,
+        userId: c.var.principal?.user.ID ?? null,
+        dump: { stack: (error as Error).stack },
+      });
+    } catch {
+      // the log is best effort; the answer below matters more
+    }
+    return c.json({ status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } }, 500);
+  });
+  app.notFound((c) => c.json({ status: 'error', data: 'NOT_FOUND', details: { message: 'No such route' } }, 404));
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (origins.has(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'X-XSRF-TOKEN'],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.get('/health', async (c) => {
+    await deps.db.run('select 1');
+    return c.json({ status: 'ok', data: { uptime: Math.round(process.uptime?.() ?? 0) } });
+  });
+  mountDocs(app);
+  mountDevMail(app);
+
+  app.use('*', sessionMiddleware);
+  app.use('*', csrfMiddleware);
+  mountCalls(app, builtCalls);
+  mountNotImplemented(app, notBuiltContracts());
+  return app;
+}

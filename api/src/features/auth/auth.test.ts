@@ -1,0 +1,225 @@
+import { mailOutbox, passwordResetCodes, sessions } from '@leadmesh/schema/tables';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi, TestClient } from '../../test/harness.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function lastResetCode(email: string): Promise<string> {
+  const [mail] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.To, email)).orderBy(desc(mailOutbox.ID)).limit(1);
+  const code = /code is (\d{8})/.exec(mail?.Text ?? '')?.[1];
+  if (!code) throw new Error(`no reset mail for ${email}`);
+  return code;
+}
+
+describe('CSRF', () => {
+  it('PUT /api/csrf gives a token and sets the cookie', async () => {
+    const client = api.client();
+    const token = await client.fetchCsrf();
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(client.cookies.get('lm_xsrf')).toBe(token);
+  });
+
+  it('refuses a state-changing call without the header', async () => {
+    const client = api.client();
+    await client.fetchCsrf();
+    const answer = await client.callRaw('/auth/login', { username: 'x', password: 'y' }, { csrf: false });
+    expect(answer).toMatchObject({ httpStatus: 403, status: 'error', data: 'CSRF_INVALID' });
+  });
+
+  it('refuses a header that does not match the cookie or is not signed by us', async () => {
+    const client = api.client();
+    await client.fetchCsrf();
+    client.csrfToken = 'forged.token';
+    const forged = await client.callRaw('/users/setTheme', { theme: 'light' });
+    expect(forged.data).toBe('CSRF_INVALID');
+    const other = api.client();
+    client.csrfToken = await other.fetchCsrf();
+    const foreign = await client.callRaw('/users/setTheme', { theme: 'light' });
+    expect(foreign.data).toBe('CSRF_INVALID');
+  });
+});
+
+describe('login, check, logout', () => {
+  it('logs in with username or e-mail and answers the session data', async () => {
+    await api.createUser('alice', { isVerified: true });
+    const client = api.client();
+    const answer = await client.call('/auth/login', { username: 'alice', password: 'password123' });
+    expect(answer.status).toBe('ok');
+    expect(answer.data).toMatchObject({ UserInfo: { Username: 'alice', Flags: { isVerified: true, theme: 'dark' } } });
+    expect(JSON.stringify(answer.data)).not.toContain('argon2');
+    const cookie = answer.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/lm_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const byEmail = await api.client().call('/auth/login', { username: 'alice@example.com', password: 'password123' });
+    expect(byEmail.status).toBe('ok');
+  });
+
+  it('says the same thing for a wrong password and an unknown user', async () => {
+    await api.createUser('bob');
+    const wrong = await api.client().call('/auth/login', { username: 'bob', password: 'nope-nope' });
+    const unknown = await api.client().call('/auth/login', { username: 'nobody-here', password: 'nope-nope' });
+    expect(wrong).toMatchObject({ httpStatus: 401, data: 'INVALID_CREDENTIALS', details: { message: 'Username or password is incorrect' } });
+    expect(unknown).toMatchObject({ httpStatus: 401, data: 'INVALID_CREDENTIALS', details: { message: 'Username or password is incorrect' } });
+  });
+
+  it('requires username and password', async () => {
+    const answer = await api.client().call('/auth/login', { username: '', password: '' });
+    expect(answer).toMatchObject({ httpStatus: 400, data: 'VALIDATION_ERROR', details: { field: 'username' } });
+  });
+
+  it('checkLogin answers NOT_LOGGED_IN without a session and the user data with one', async () => {
+    const anonymous = await api.client().call('/auth/checkLogin', { BoundUser: null });
+    expect(anonymous).toMatchObject({ status: 'error', data: 'NOT_LOGGED_IN' });
+    const { user, client } = await api.loggedIn('carol');
+    const checked = await client.call('/auth/checkLogin', { BoundUser: user.ID });
+    expect(checked).toMatchObject({ status: 'ok', data: { UserInfo: { ID: user.ID } } });
+    const other = await client.call('/auth/checkLogin', { BoundUser: user.ID + 1000 });
+    expect(other.data).toBe('FORBIDDEN');
+  });
+
+  it('a new login gets a new session id and a stolen id stops working after logout', async () => {
+    const { user, client } = await api.loggedIn('dave');
+    const stolen = client.cookies.get('lm_session');
+    expect(stolen).toBeTruthy();
+
+    const thief = new TestClient(api.app, '10.9.9.9');
+    thief.cookies.set('lm_session', stolen!);
+    expect((await thief.call('/auth/checkLogin', {})).status).toBe('ok');
+
+    const out = await client.call('/auth/logout');
+    expect(out.status).toBe('ok');
+    expect(client.cookies.has('lm_session')).toBe(false);
+    expect((await thief.call('/auth/checkLogin', {})).data).toBe('NOT_LOGGED_IN');
+    const rows = await api.db.select().from(sessions).where(eq(sessions.UserID, user.ID));
+    expect(rows).toHaveLength(0);
+
+    // logging in again never reuses the id the browser held before
+    const again = await client.call('/auth/login', { username: 'dave', password: 'password123' });
+    expect(again.status).toBe('ok');
+    expect(client.cookies.get('lm_session')).not.toBe(stolen);
+  });
+
+  it('logout without a session is NOT_LOGGED_IN', async () => {
+    const answer = await api.client().call('/auth/logout');
+    expect(answer.data).toBe('NOT_LOGGED_IN');
+  });
+
+  it('rate-limits login attempts per account', async () => {
+    await api.createUser('erin');
+    const attempts = [];
+    for (let i = 0; i < 11; i++) {
+      attempts.push(await api.client().call('/auth/login', { username: 'erin', password: `wrong-${i}` }));
+    }
+    expect(attempts.slice(0, 10).every((a) => a.data === 'INVALID_CREDENTIALS')).toBe(true);
+    expect(attempts[10]).toMatchObject({ httpStatus: 429, data: 'RATE_LIMITED' });
+    const correct = await api.client().call('/auth/login', { username: 'erin', password: 'password123' });
+    expect(correct.data).toBe('RATE_LIMITED');
+  });
+});
+
+describe('password reset', () => {
+  it('mails a code, accepts it once, ends every session, and the new password works', async () => {
+    const { client } = await api.loggedIn('frank');
+    const visitor = api.client();
+    expect((await visitor.call('/auth/sendUniqueToken', { Email: 'frank@example.com' })).status).toBe('ok');
+    const code = await lastResetCode('frank@example.com');
+
+    const done = await visitor.call('/auth/resetPassword', { Email: 'frank@example.com', Token: code, NewPassword: 'brand-new-pass' });
+    expect(done.status).toBe('ok');
+    expect((await client.call('/auth/checkLogin', {})).data).toBe('NOT_LOGGED_IN');
+    expect((await api.client().call('/auth/login', { username: 'frank', password: 'password123' })).status).toBe('error');
+    expect((await api.client().call('/auth/login', { username: 'frank', password: 'brand-new-pass' })).status).toBe('ok');
+
+    const reused = await visitor.call('/auth/resetPassword', { Email: 'frank@example.com', Token: code, NewPassword: 'another-pass-1' });
+    expect(reused.data).toBe('INVALID_RESET_CODE');
+  });
+
+  it('answers the same for an unknown e-mail and mails nothing', async () => {
+    const before = await api.db.select().from(mailOutbox);
+    const answer = await api.client().call('/auth/sendUniqueToken', { Email: 'ghost@example.com' });
+    expect(answer.status).toBe('ok');
+    expect(await api.db.select().from(mailOutbox)).toHaveLength(before.length);
+  });
+
+  it('refuses an expired code', async () => {
+    await api.createUser('gina');
+    await api.client().call('/auth/sendUniqueToken', { Email: 'gina@example.com' });
+    const code = await lastResetCode('gina@example.com');
+    const realNow = api.deps.now;
+    api.deps.now = () => realNow() + 16 * 60_000;
+    try {
+      const answer = await api.client().call('/auth/resetPassword', { Email: 'gina@example.com', Token: code, NewPassword: 'brand-new-pass' });
+      expect(answer.data).toBe('INVALID_RESET_CODE');
+    } finally {
+      api.deps.now = realNow;
+    }
+  });
+
+  it('burns a code after five wrong tries', async () => {
+    const user = await api.createUser('hank');
+    await api.client().call('/auth/sendUniqueToken', { Email: 'hank@example.com' });
+    const code = await lastResetCode('hank@example.com');
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    for (let i = 0; i < 5; i++) {
+      const answer = await api.client().call('/auth/resetPassword', { Email: 'hank@example.com', Token: wrong, NewPassword: 'brand-new-pass' });
+      expect(answer.data).toBe('INVALID_RESET_CODE');
+    }
+    const right = await api.client().call('/auth/resetPassword', { Email: 'hank@example.com', Token: code, NewPassword: 'brand-new-pass' });
+    expect(right.data).toBe('INVALID_RESET_CODE');
+    const [row] = await api.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.UserID, user.ID));
+    expect(row.usedAt).not.toBeNull();
+  });
+
+  it('only the newest code works', async () => {
+    await api.createUser('iris');
+    const visitor = api.client();
+    await visitor.call('/auth/sendUniqueToken', { Email: 'iris@example.com' });
+    const first = await lastResetCode('iris@example.com');
+    await visitor.call('/auth/sendUniqueToken', { Email: 'iris@example.com' });
+    const second = await lastResetCode('iris@example.com');
+    if (first !== second) {
+      const old = await visitor.call('/auth/resetPassword', { Email: 'iris@example.com', Token: first, NewPassword: 'brand-new-pass' });
+      expect(old.data).toBe('INVALID_RESET_CODE');
+    }
+    const fresh = await visitor.call('/auth/resetPassword', { Email: 'iris@example.com', Token: second, NewPassword: 'brand-new-pass' });
+    expect(fresh.status).toBe('ok');
+  });
+
+  it('checks the new password length (8 to 64)', async () => {
+    const short = await api.client().call('/auth/resetPassword', { Email: 'iris@example.com', Token: '12345678', NewPassword: 'short' });
+    expect(short).toMatchObject({ data: 'VALIDATION_ERROR', details: { field: 'NewPassword', message: 'NewPassword: Password must be between 8 and 64 characters' } });
+  });
+});
+
+describe('contact form', () => {
+  it('stores the message and queues a mail', async () => {
+    const answer = await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', Message: 'Hello there' });
+    expect(answer.status).toBe('ok');
+    const [mail] = await api.db.select().from(mailOutbox).orderBy(desc(mailOutbox.ID)).limit(1);
+    expect(mail).toMatchObject({ Template: 'contact', State: 'pending' });
+    expect(mail.Text).toContain('Hello there');
+    const { Queue } = await import('bullmq');
+    const queue = new Queue('mail', { connection: { host: '127.0.0.1', port: 6379 }, prefix: api.deps.env.REDIS_PREFIX });
+    const job = await queue.getJob(`mail.send-${mail.ID}`);
+    await queue.close();
+    expect(job?.data).toEqual({ outboxId: mail.ID });
+  });
+
+  it('requires name, e-mail and message, and a known conference city for meetings', async () => {
+    expect((await api.client().call('/email/contact', { Name: '', EMail: 'jo@example.com', Message: 'x' })).details?.field).toBe('Name');
+    expect((await api.client().call('/email/contact', { Name: 'Jo', EMail: 'not-an-email', Message: 'x' })).details?.field).toBe('EMail');
+    expect((await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com' })).details?.field).toBe('Message');
+    expect((await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', City: 'moscow', date: '10:00' })).details?.field).toBe('City');
+    const meeting = await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', City: 'barcelona', date: '6 July 10:00' });
+    expect(meeting.status).toBe('ok');
+  });
+});

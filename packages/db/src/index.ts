@@ -1,0 +1,4 @@
+export * from './client.ts';
+export * from './migrate.ts';
+export * from './passwords.ts';
+export * from './paths.ts';

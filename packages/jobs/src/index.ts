@@ -1,0 +1,3 @@
+export * from './define.ts';
+export * from './jobs.ts';
+export * from './producer.ts';

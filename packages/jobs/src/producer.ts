@@ -1,0 +1,34 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { type JobDefinition, QUEUES, type QueueName } from './define.ts';
+
+export interface JobProducer {
+  /** Validates the payload and enqueues it under its business key; a duplicate key is a no-op. */
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, delayMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `prefix` keeps queues apart (tests use a fresh one each). */
+export function createJobProducer(connection: Redis, prefix = 'leadmesh'): JobProducer {
+  const queues = new Map<QueueName, Queue>();
+  const queueFor = (name: QueueName) => {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection, prefix });
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+  return {
+    async enqueue(job, payload, delayMs) {
+      const data = job.schema.parse(payload);
+      await queueFor(job.queue).add(job.id, data, { ...job.options, jobId: job.key(data), delay: delayMs });
+    },
+    async close() {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+}
+
+export { QUEUES };

@@ -1,0 +1,91 @@
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { MESSAGES } from '../constants/errors.ts';
+import { customPayouts } from '../tables/custom-payouts.ts';
+import {
+  defineCall,
+  filtersAliasSchema,
+  filtersSchema,
+  idSchema,
+  listAnswer,
+  offsetAliasSchema,
+  paginationOffsetSchema,
+  requiredIdSchema,
+} from './define.ts';
+import { offerSummarySchema } from './offers.ts';
+
+const customPayoutRow = createSelectSchema(customPayouts);
+
+/**
+ * A publisher's own payout for one offer (public §3). `Payout` is what the advertiser pays for this
+ * publisher's leads, in cents; the publisher gets it minus the offer's PlatformTax.
+ */
+export const customPayoutSchema = customPayoutRow
+  .pick({ ID: true, UserID: true, OfferID: true, createdAt: true })
+  .extend({
+    Payout: z.number().int().describe('Payout per lead in cents, replacing the offer payout for this user'),
+    Username: z.string(),
+    OfferName: z.string(),
+    offer: offerSummarySchema.pick({ PlatformTax: true, OfferPayout: true }),
+  });
+export type CustomPayout = z.infer<typeof customPayoutSchema>;
+
+/** Per-publisher payouts overriding an offer's payout (admin-customPayouts screen). */
+export const customPayoutCalls = {
+  addPayout: defineCall({
+    path: '/customOfferPayouts/addPayout',
+    method: 'POST',
+    summary: "Give a publisher their own payout for an offer (one per user and offer)",
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      UserID: requiredIdSchema(MESSAGES.customPayoutSelectUser),
+      OfferID: requiredIdSchema(MESSAGES.customPayoutSelectOffer),
+      Payout: z
+        .number({ error: MESSAGES.customPayoutNotNumber })
+        .int(MESSAGES.customPayoutNotNumber)
+        .min(0)
+        .describe('Payout per lead in cents'),
+    }),
+    response: customPayoutSchema,
+  }),
+  editPayout: defineCall({
+    path: '/customOfferPayouts/editPayout',
+    method: 'POST',
+    summary: 'Change the amount of a custom payout',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      ID: idSchema,
+      Payout: z
+        .number({ error: MESSAGES.customPayoutEditNotNumber })
+        .int(MESSAGES.customPayoutEditNotNumber)
+        .min(0)
+        .describe('Payout per lead in cents'),
+    }),
+    response: customPayoutSchema,
+  }),
+  getAllPayouts: defineCall({
+    path: '/customOfferPayouts/getAllPayouts',
+    method: 'POST',
+    summary: 'Custom payouts list (filters, 20 a page)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      offset: offsetAliasSchema,
+      Filters: filtersSchema,
+      filters: filtersAliasSchema,
+    }),
+    response: listAnswer(customPayoutSchema),
+  }),
+  removePayout: defineCall({
+    path: '/customOfferPayouts/removePayout',
+    method: 'POST',
+    summary: 'Remove a custom payout (the offer payout applies again)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({ ID: idSchema }),
+    response: z.null(),
+  }),
+};

@@ -1,0 +1,58 @@
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { MESSAGES } from '../constants/errors.ts';
+import { invoices } from '../tables/invoices.ts';
+import {
+  defineCall,
+  filtersAliasSchema,
+  filtersSchema,
+  idSchema,
+  listAnswer,
+  offsetAliasSchema,
+  paginationOffsetSchema,
+} from './define.ts';
+
+const invoiceRow = createSelectSchema(invoices);
+
+/** An invoice to an advertiser (public §3); Amount in cents, Name is the invoiced article. */
+export const invoiceSchema = invoiceRow
+  .pick({ ID: true, InvoiceID: true, BoundAdvertiser: true, Name: true, isPaid: true, createdAt: true })
+  .extend({
+    Amount: z.number().int().describe('Invoiced amount in cents'),
+    Advertiser: z.object({ CompanyName: z.string() }),
+  });
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** Invoices to advertisers (admin advertisers list, admin-invoices screen). */
+export const invoiceCalls = {
+  createInvoice: defineCall({
+    path: '/invoices/createInvoice',
+    method: 'POST',
+    summary: 'Create an invoice to an advertiser (fails when the advertiser has no TAX/VAT numbers)',
+    spec: 'A',
+    callers: ['admin'],
+    request: z.object({
+      BoundAdvertiser: idSchema,
+      Amount: z
+        .number({ error: MESSAGES.invoiceAmountNotNumber })
+        .int(MESSAGES.invoiceAmountNotNumber)
+        .positive(MESSAGES.invoiceAmountNotPositive)
+        .describe('Amount in cents'),
+    }),
+    response: invoiceSchema,
+  }),
+  getAllInvoices: defineCall({
+    path: '/invoices/getAllInvoices',
+    method: 'POST',
+    summary: 'Invoices list (filters, 20 a page)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      offset: offsetAliasSchema,
+      Filters: filtersSchema,
+      filters: filtersAliasSchema,
+    }),
+    response: listAnswer(invoiceSchema),
+  }),
+};
