@@ -39,7 +39,7 @@ export function fakeSession(
         theme: 'dark',
         ...flags,
       },
-    } as SessionData['UserInfo'],
+    } as unknown as SessionData['UserInfo'],
     AssignedManager: null,
     RefferalInfo: null,
     AdvertiserInfo: null,

@@ -1,0 +1,69 @@
+import { api } from '@leadmesh/api-client';
+import { MESSAGES } from '@leadmesh/schema';
+import { useSessionStore } from '@leadmesh/session';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/**
+ * Login (public §2): on success the session timestamp is touched (the shell re-checks the login)
+ * and the user goes to /dashboard/publisher; on failure 'Username or password is incorrect'.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('public');
+  const refresh = useSessionStore((s) => s.refresh);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async (values: LoginValues) => {
+    setBusy(true);
+    setError(null);
+    const answer = await api.call('/auth/login', values);
+    setBusy(false);
+    if (answer.status !== 'ok') {
+      setError(answer.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : MESSAGES.loginFailed);
+      return;
+    }
+    refresh();
+    navigate('/dashboard/publisher');
+  };
+
+  return (
+    <Card title={t('login.title')} style={{ maxWidth: 420, margin: '48px auto' }} data-testid="login-page">
+      <Form<LoginValues> layout="vertical" onFinish={onFinish} data-testid="login-form">
+        <Form.Item
+          name="username"
+          label={t('login.username')}
+          rules={[{ required: true, message: t('login.required') }]}
+        >
+          <Input autoComplete="username" data-testid="login-username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.required') }]}
+        >
+          <Input.Password autoComplete="current-password" data-testid="login-password" />
+        </Form.Item>
+        {error && (
+          <Alert type="error" message={error} data-testid="login-error" style={{ marginBottom: 16 }} />
+        )}
+        <Button type="primary" htmlType="submit" loading={busy} block data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+        <div style={{ marginTop: 12 }}>
+          <Link to="/resetPassword" data-testid="login-forgot">
+            {t('login.forgot')}
+          </Link>
+        </div>
+      </Form>
+    </Card>
+  );
+}

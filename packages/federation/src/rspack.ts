@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { REMOTES, type RemoteName, SHELL_PORT } from './remotes.ts';
+import { remotesManifest, runtimeConfigScript } from './runtime-config.ts';
+import { createSharedConfig } from './shared.ts';
+
+export type BuildMode = 'development' | 'production';
+
+interface CommonOptions {
+  /** The app's folder (holds `src/`, `index.html`; builds to `dist/`). */
+  root: string;
+  mode: BuildMode;
+}
+
+/** Emits the default `remotes.json` and `config.js` beside the shell's index.html. */
+function shellRuntimeFiles(): RspackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('leadmesh-runtime-files', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'leadmesh-runtime-files', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            const { RawSource } = compiler.rspack.sources;
+            compilation.emitAsset(
+              'remotes.json',
+              new RawSource(`${JSON.stringify(remotesManifest(), null, 2)}\n`),
+            );
+            const apiUrl = process.env.API_URL ?? 'http://localhost:5000';
+            compilation.emitAsset('config.js', new RawSource(runtimeConfigScript({ apiUrl })));
+          },
+        );
+      });
+    },
+  };
+}
+
+function baseConfig({ root, mode }: CommonOptions, port: number, publicPath: string): Configuration {
+  const dev = mode === 'development';
+  return {
+    mode,
+    context: root,
+    entry: { main: './src/index.ts' },
+    devtool: dev ? 'cheap-module-source-map' : false,
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath,
+      clean: true,
+      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+            },
+          },
+        },
+      ],
+    },
+    devServer: {
+      port,
+      hot: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // Trap 7: lazy compilation is on by default in `rspack serve` 2; keep dev close to production.
+      lazyCompilation: false,
+    } as Configuration['devServer'],
+    lazyCompilation: false,
+    performance: { hints: false },
+  } as Configuration;
+}
+
+/**
+ * The shell's rspack config: no static remotes (trap 4: the shell registers them at run time from
+ * `remotes.json`), the shared singletons, and `remotes.json` + `config.js` emitted beside index.html.
+ */
+export function createShellConfig(options: CommonOptions): Configuration {
+  const config = baseConfig(options, SHELL_PORT, '/');
+  config.plugins = [
+    new rspack.HtmlRspackPlugin({ template: path.join(options.root, 'index.html') }),
+    new ModuleFederationPlugin({
+      name: 'shell',
+      remotes: {},
+      shared: createSharedConfig(),
+      dts: false,
+      manifest: false,
+    }),
+    shellRuntimeFiles(),
+    ...(options.mode === 'development' ? [new ReactRefreshRspackPlugin()] : []),
+  ];
+  return config;
+}
+
+/**
+ * A remote's rspack config: federation `name` (mf_public, ...), its port, `exposes`, the shared
+ * singletons, `remoteEntry.js` and `mf-manifest.json`. Its own `index.html` runs it alone in
+ * development (trap 6: the page only injects `main`).
+ */
+export function createRemoteConfig(
+  options: CommonOptions & { name: RemoteName; exposes: Record<string, string> },
+): Configuration {
+  const { port } = REMOTES[options.name];
+  const config = baseConfig(options, port, 'auto');
+  config.output = { ...config.output, uniqueName: options.name };
+  config.plugins = [
+    new rspack.HtmlRspackPlugin({ template: path.join(options.root, 'index.html'), chunks: ['main'] }),
+    new ModuleFederationPlugin({
+      name: options.name,
+      filename: 'remoteEntry.js',
+      exposes: options.exposes,
+      shared: createSharedConfig(),
+      dts: false,
+      manifest: true,
+      dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
+    }),
+    ...(options.mode === 'development' ? [new ReactRefreshRspackPlugin()] : []),
+  ];
+  return config;
+}
+
+/** Reads the mode the rspack CLI passes (`--mode`, `rspack serve` → development). */
+export function modeFrom(argv: { mode?: string } | undefined): BuildMode {
+  const mode = argv?.mode ?? process.env.NODE_ENV;
+  return mode === 'development' ? 'development' : 'production';
+}
