@@ -24,7 +24,11 @@ export function notBuiltContracts(): CallContract[] {
 /** Builds the Hono app around its dependencies; the Node and Deno entries only add a server. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const origins = new Set(deps.env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean));
+  const origins = new Set(
+    deps.env.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
 
   app.onError(async (error, c) => {
     if (error instanceof ApiError) {
@@ -42,9 +46,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     } catch {
       // the log is best effort; the answer below matters more
     }
-    return c.json({ status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } }, 500);
+    return c.json(
+      { status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } },
+      500,
+    );
   });
-  app.notFound((c) => c.json({ status: 'error', data: 'NOT_FOUND', details: { message: 'No such route' } }, 404));
+  app.notFound((c) =>
+    c.json({ status: 'error', data: 'NOT_FOUND', details: { message: 'No such route' } }, 404),
+  );
 
   app.use(
     '*',

@@ -16,7 +16,9 @@ const envSchema = z.object({
   /** Comma-separated browser origins allowed to call the API with credentials. */
   CORS_ORIGINS: z
     .string()
-    .default('http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003,http://localhost:3004'),
+    .default(
+      'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003,http://localhost:3004',
+    ),
   /** Force the Secure cookie flag (it is also set whenever the request arrived over TLS). */
   COOKIE_SECURE: bool,
   /** Secret for CSRF tokens; a random one is made per process when unset (fine for one process). */

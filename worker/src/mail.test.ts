@@ -1,5 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailSend } from '@leadmesh/jobs';
@@ -38,7 +38,11 @@ async function startFakeSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
@@ -81,15 +85,23 @@ describe('mail.send', () => {
     const mail = await waitFor(async () => smtp.received.find((m) => m.to.includes('mailuser@example.com')));
     expect(mail.raw).toMatch(/Your password reset code is \d{8}/);
     const [row] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.To, 'mailuser@example.com'));
-    await waitFor(async () => (await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID)))[0].State === 'sent');
+    await waitFor(
+      async () =>
+        (await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID)))[0].State === 'sent',
+    );
   });
 
   it('sends once however often the same row is enqueued', async () => {
-    await api.client().call('/email/contact', { Name: 'Once', EMail: 'once@example.com', Message: 'only once please' });
+    await api
+      .client()
+      .call('/email/contact', { Name: 'Once', EMail: 'once@example.com', Message: 'only once please' });
     const [row] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.Template, 'contact'));
     await api.deps.jobs.enqueue(mailSend, { outboxId: row.ID });
     await api.deps.jobs.enqueue(mailSend, { outboxId: row.ID });
-    await waitFor(async () => (await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID)))[0].State === 'sent');
+    await waitFor(
+      async () =>
+        (await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID)))[0].State === 'sent',
+    );
     await runMailSend({ outboxId: row.ID }, worker.ctx);
     expect(smtp.received.filter((m) => m.raw.includes('only once please'))).toHaveLength(1);
   });
@@ -120,11 +132,20 @@ describe('mail.send', () => {
   it('the outbox sweep enqueues rows the API could not hand over', async () => {
     const [row] = await api.db
       .insert(mailOutbox)
-      .values({ To: 'swept@example.com', Subject: 'swept', Text: 'swept body', Template: 'test', createdAt: new Date(Date.now() - 120_000) })
+      .values({
+        To: 'swept@example.com',
+        Subject: 'swept',
+        Text: 'swept body',
+        Template: 'test',
+        createdAt: new Date(Date.now() - 120_000),
+      })
       .returning();
     expect(await worker.sweepOutbox()).toBeGreaterThanOrEqual(1);
     await waitFor(async () => smtp.received.find((m) => m.to.includes('swept@example.com')));
-    await waitFor(async () => (await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID)))[0].State === 'sent');
+    await waitFor(
+      async () =>
+        (await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID)))[0].State === 'sent',
+    );
   });
 
   it('the file sink writes one readable file per mail', async () => {

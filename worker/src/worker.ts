@@ -25,13 +25,23 @@ export interface RunningWorker {
 }
 
 /** Starts one BullMQ worker per queue and the outbox sweep. */
-export async function startWorker(env: WorkerEnv, options: { mail?: MailTransport } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  env: WorkerEnv,
+  options: { mail?: MailTransport } = {},
+): Promise<RunningWorker> {
   const dbHandle = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
   await applyMigrations(dbHandle.db);
   const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const producerConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  const mail = options.mail ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : fileSinkTransport(env.MAIL_SINK_DIR));
-  const ctx: WorkerContext = { env, db: dbHandle.db, jobs: createJobProducer(producerConnection, env.REDIS_PREFIX), mail };
+  const mail =
+    options.mail ??
+    (env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : fileSinkTransport(env.MAIL_SINK_DIR));
+  const ctx: WorkerContext = {
+    env,
+    db: dbHandle.db,
+    jobs: createJobProducer(producerConnection, env.REDIS_PREFIX),
+    mail,
+  };
 
   const workers = QUEUES.map(
     (queue) =>
@@ -41,7 +51,8 @@ export async function startWorker(env: WorkerEnv, options: { mail?: MailTranspor
           const runner = runners[job.name];
           if (!runner) throw new UnrecoverableError(`no handler for job ${job.name}`);
           const payload = runner.job.schema.safeParse(job.data);
-          if (!payload.success) throw new UnrecoverableError(`bad payload for ${job.name}: ${payload.error.message}`);
+          if (!payload.success)
+            throw new UnrecoverableError(`bad payload for ${job.name}: ${payload.error.message}`);
           await runner.run(payload.data, ctx);
         },
         { connection, prefix: env.REDIS_PREFIX, concurrency: env.WORKER_CONCURRENCY },
@@ -57,7 +68,9 @@ export async function startWorker(env: WorkerEnv, options: { mail?: MailTranspor
     const stale = await ctx.db
       .select({ ID: mailOutbox.ID })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.State, 'pending'), lt(mailOutbox.createdAt, new Date(Date.now() - olderThanMs))))
+      .where(
+        and(eq(mailOutbox.State, 'pending'), lt(mailOutbox.createdAt, new Date(Date.now() - olderThanMs))),
+      )
       .limit(500);
     for (const row of stale) await ctx.jobs.enqueue(mailSend, { outboxId: row.ID });
     return stale.length;

@@ -22,7 +22,7 @@ export function admits(caller: Caller, p: Principal | null): boolean {
     case 'publisher':
       return u.isVerified && !u.isPublisherHidden;
     case 'advertiser':
-      return p.advertiser !== null && p.advertiser.isVerified;
+      return p.advertiser?.isVerified === true;
     case 'advertiserOwner':
       return p.advertiser !== null;
     case 'noAdvertiser':

@@ -20,9 +20,13 @@ export async function sha256(text: string): Promise<string> {
 }
 
 export async function hmac(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const sig = await crypto.subtle.sign('HMAC', key, encoder.encode(text));
   return base64url(new Uint8Array(sig));
 }

@@ -23,7 +23,13 @@ beforeAll(async () => {
     const row = await api.createUser(name, { isVerified: verified });
     await api.db
       .update(users)
-      .set({ ZIP: zip, Experience: exp, Country: country, createdAt: new Date(base + i * DAY), FirstName: i === 4 ? '<script>alert(1)</script>' : 'Test' })
+      .set({
+        ZIP: zip,
+        Experience: exp,
+        Country: country,
+        createdAt: new Date(base + i * DAY),
+        FirstName: i === 4 ? '<script>alert(1)</script>' : 'Test',
+      })
       .where(sql`${users.ID} = ${row.ID}`);
   }
 });
@@ -74,7 +80,9 @@ describe('number operators', () => {
   });
 
   it('refuses a value that is not a number', async () => {
-    await expect(names([{ name: 'ZIP', op: 'eq', value: 'abc' }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(names([{ name: 'ZIP', op: 'eq', value: 'abc' }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });
 
@@ -98,7 +106,9 @@ describe('date operators', () => {
   });
 
   it('refuses a value that is not a date', async () => {
-    await expect(names([{ name: 'createdAt', op: 'dgeq', value: 'yesterday-ish' }])).rejects.toBeInstanceOf(ApiError);
+    await expect(names([{ name: 'createdAt', op: 'dgeq', value: 'yesterday-ish' }])).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 });
 
@@ -118,7 +128,9 @@ describe('boolean operators', () => {
   });
 
   it('refuses anything but yes/no', async () => {
-    await expect(names([{ name: 'isVerified', op: 'eq', value: 'maybe' }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(names([{ name: 'isVerified', op: 'eq', value: 'maybe' }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 });
 
@@ -133,18 +145,32 @@ describe('whitelist', () => {
   });
 
   it('refuses unknown operators and operators of another value type', async () => {
-    await expect(names([{ name: 'Username', op: 'like', value: 'x' }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(names([{ name: 'Username', op: 'gt', value: 'x' }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(names([{ name: 'ZIP', op: 'contains', value: 1 }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(names([{ name: 'createdAt', op: 'eq', value: '2026-01-01' }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(names([{ name: 'isVerified', op: 'contains', value: 'Yes' }])).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(names([{ name: 'Username', op: 'like', value: 'x' }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(names([{ name: 'Username', op: 'gt', value: 'x' }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(names([{ name: 'ZIP', op: 'contains', value: 1 }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(names([{ name: 'createdAt', op: 'eq', value: '2026-01-01' }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await expect(names([{ name: 'isVerified', op: 'contains', value: 'Yes' }])).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('keeps SQL and HTML in values inert', async () => {
     const before = await api.db.select().from(users);
     expect(await names([{ name: 'Username', op: 'eq', value: "' OR 1=1 --" }])).toEqual([]);
-    expect(await names([{ name: 'Username', op: 'contains', value: "x'); DROP TABLE users; --" }])).toEqual([]);
-    expect(await names([{ name: 'FirstName', op: 'eq', value: '<script>alert(1)</script>' }])).toEqual(["o'hara%"]);
+    expect(await names([{ name: 'Username', op: 'contains', value: "x'); DROP TABLE users; --" }])).toEqual(
+      [],
+    );
+    expect(await names([{ name: 'FirstName', op: 'eq', value: '<script>alert(1)</script>' }])).toEqual([
+      "o'hara%",
+    ]);
     expect(await api.db.select().from(users)).toHaveLength(before.length);
   });
 
@@ -164,8 +190,15 @@ describe('pageOf', () => {
 describe('over HTTP', () => {
   it('an unknown filter is a clear VALIDATION_ERROR, not a 500', async () => {
     const { client } = await api.loggedIn('httpstaff', { isAdmin: true });
-    const answer = await client.call('/users/getAllUsers', { paginationOffset: 0, Filters: [{ name: 'PasswordHash', op: 'eq', value: 'x' }] });
-    expect(answer).toMatchObject({ httpStatus: 400, data: 'VALIDATION_ERROR', details: { field: 'Filters' } });
+    const answer = await client.call('/users/getAllUsers', {
+      paginationOffset: 0,
+      Filters: [{ name: 'PasswordHash', op: 'eq', value: 'x' }],
+    });
+    expect(answer).toMatchObject({
+      httpStatus: 400,
+      data: 'VALIDATION_ERROR',
+      details: { field: 'Filters' },
+    });
     expect(answer.details?.message).toContain("Unknown filter field 'PasswordHash'");
   });
 });

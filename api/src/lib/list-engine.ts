@@ -19,7 +19,12 @@ export type ListFields = Record<string, ListField>;
 const DAY_MS = 86_400_000;
 
 function toNumber(field: string, value: unknown): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
   if (!Number.isFinite(n)) throw validationError('Filters', `Filter '${field}' needs a number`);
   return n;
 }
@@ -117,7 +122,10 @@ export function buildFilterWhere(filters: readonly FilterItem[], fields: ListFie
   const parts = filters.map((filter) => {
     const spec = Object.hasOwn(fields, filter.name) ? fields[filter.name] : undefined;
     if (!spec) {
-      throw validationError('Filters', `Unknown filter field '${filter.name}'. Allowed: ${Object.keys(fields).join(', ')}`);
+      throw validationError(
+        'Filters',
+        `Unknown filter field '${filter.name}'. Allowed: ${Object.keys(fields).join(', ')}`,
+      );
     }
     const allowed = FILTER_OPERATORS[spec.type] as readonly string[];
     if (!(ALL_FILTER_OPERATORS as string[]).includes(filter.op) || !allowed.includes(filter.op)) {

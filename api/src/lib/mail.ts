@@ -15,7 +15,13 @@ export interface OutgoingMail {
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ To: mail.to, Subject: mail.subject, Text: mail.text, Html: mail.html ?? null, Template: mail.template })
+    .values({
+      To: mail.to,
+      Subject: mail.subject,
+      Text: mail.text,
+      Html: mail.html ?? null,
+      Template: mail.template,
+    })
     .returning({ ID: mailOutbox.ID });
   return row.ID;
 }

@@ -12,7 +12,12 @@ export interface RateLimitRule {
  * Fixed-window counter in Redis, shared by every API process. Throws RATE_LIMITED once
  * `max` hits were counted in the window.
  */
-export async function hitRateLimit(redis: Redis, rule: RateLimitRule, subject: string, disabled = false): Promise<void> {
+export async function hitRateLimit(
+  redis: Redis,
+  rule: RateLimitRule,
+  subject: string,
+  disabled = false,
+): Promise<void> {
   if (disabled) return;
   const key = `rl:${rule.name}:${subject}`;
   const results = await redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').exec();

@@ -24,7 +24,12 @@ export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
   if (existing && (await isValidToken(c.var.deps.secret, existing))) return existing;
   const nonce = randomToken(18);
   const token = `${nonce}.${await hmac(c.var.deps.secret, nonce)}`;
-  setCookie(c, CSRF_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), path: '/' });
+  setCookie(c, CSRF_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecureRequest(c),
+    path: '/',
+  });
   return token;
 }
 
@@ -36,13 +41,20 @@ export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
 export const csrfMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const method = c.req.method;
   const path = new URL(c.req.url).pathname;
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || EXEMPT_PREFIXES.some((p) => path.startsWith(p))) {
+  if (
+    method === 'GET' ||
+    method === 'HEAD' ||
+    method === 'OPTIONS' ||
+    EXEMPT_PREFIXES.some((p) => path.startsWith(p))
+  ) {
     return next();
   }
   const header = c.req.header(CSRF_HEADER) ?? '';
   const cookie = getCookie(c, CSRF_COOKIE) ?? '';
   if (!header || !cookie || !safeEqual(header, cookie) || !(await isValidToken(c.var.deps.secret, header))) {
-    throw new ApiError('CSRF_INVALID', { message: 'Missing or invalid CSRF token; fetch one with PUT /api/csrf' });
+    throw new ApiError('CSRF_INVALID', {
+      message: 'Missing or invalid CSRF token; fetch one with PUT /api/csrf',
+    });
   }
   return next();
 });

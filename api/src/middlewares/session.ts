@@ -1,9 +1,9 @@
+import { SESSION_TTL_DAYS } from '@leadmesh/schema';
 import { advertisers, sessions, users } from '@leadmesh/schema/tables';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { SESSION_TTL_DAYS } from '@leadmesh/schema';
 import type { AppEnv } from '../context.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 
@@ -13,7 +13,11 @@ const TTL_MS = SESSION_TTL_DAYS * 86_400_000;
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 export function isSecureRequest(c: Context<AppEnv>): boolean {
-  return c.var.deps.env.COOKIE_SECURE || new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  return (
+    c.var.deps.env.COOKIE_SECURE ||
+    new URL(c.req.url).protocol === 'https:' ||
+    c.req.header('x-forwarded-proto') === 'https'
+  );
 }
 
 /**

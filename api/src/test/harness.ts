@@ -2,13 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from '@leadmesh/db';
-import { type CallPath, type RequestOf, contracts } from '@leadmesh/schema';
+import { type CallPath, contracts, type RequestOf } from '@leadmesh/schema';
 import { advertisers, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app.ts';
 import { createRuntime, type Runtime } from '../deps.ts';
 import { parseEnv } from '../env.ts';
 import { randomToken } from '../lib/crypto.ts';
+
+type FlagName =
+  | 'isAdmin'
+  | 'isManager'
+  | 'isPublisherManager'
+  | 'isAdvertiserManager'
+  | 'isVerified'
+  | 'isPublisherHidden'
+  | 'isCRMInfoAllowed'
+  | 'isRefferalEnabled';
+export type TestUserFlags = Partial<Record<FlagName, boolean>>;
 
 export interface Answer<T = unknown> {
   httpStatus: number;
@@ -44,12 +55,15 @@ export async function createTestApi(overrides: Record<string, string> = {}) {
     db: runtime.deps.db,
     /** A browser-like client: keeps cookies, fetches the CSRF token once. */
     client(options: { ip?: string } = {}) {
-      return new TestClient(app, options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+      return new TestClient(
+        app,
+        options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      );
     },
     /** Inserts a user directly (password 'password123' unless given) with the flags given. */
     async createUser(
       username: string,
-      flags: Partial<Record<'isAdmin' | 'isManager' | 'isPublisherManager' | 'isAdvertiserManager' | 'isVerified' | 'isPublisherHidden' | 'isCRMInfoAllowed' | 'isRefferalEnabled', boolean>> = {},
+      flags: TestUserFlags = {},
       password?: string,
     ) {
       passwordHashCache ??= hashPassword('password123');
@@ -75,12 +89,17 @@ export async function createTestApi(overrides: Record<string, string> = {}) {
     async createAdvertiser(userId: number, verified = true) {
       const [row] = await runtime.deps.db
         .insert(advertisers)
-        .values({ UserID: userId, CompanyName: `Company ${userId}`, CompanyAddress: 'Main street 1', isVerified: verified })
+        .values({
+          UserID: userId,
+          CompanyName: `Company ${userId}`,
+          CompanyAddress: 'Main street 1',
+          isVerified: verified,
+        })
         .returning();
       await runtime.deps.db.update(users).set({ AdvertiserID: row.ID }).where(eq(users.ID, userId));
       return row;
     },
-    async loggedIn(username: string, flags: Parameters<typeof api.createUser>[1] = {}) {
+    async loggedIn(username: string, flags: TestUserFlags = {}) {
       const user = await api.createUser(username, flags);
       const client = api.client();
       const answer = await client.call('/auth/login', { username, password: 'password123' });
@@ -115,7 +134,11 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async raw(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+  async raw(
+    method: string,
+    path: string,
+    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const response = await this.app.request(`http://localhost${path}`, {
       method,
       body: init.body,
@@ -140,7 +163,11 @@ export class TestClient {
   }
 
   /** Calls a documented endpoint the way the browser client does. */
-  async call<P extends CallPath>(path: P, body?: RequestOf<P> | Record<string, unknown>, options: { csrf?: boolean } = {}) {
+  async call<P extends CallPath>(
+    path: P,
+    body?: RequestOf<P> | Record<string, unknown>,
+    options: { csrf?: boolean } = {},
+  ) {
     return this.callRaw(path, body, options);
   }
 
@@ -148,7 +175,8 @@ export class TestClient {
     const contract = contracts[path];
     const method = contract?.method ?? 'POST';
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (method !== 'GET' && options.csrf !== false) headers['X-XSRF-TOKEN'] = this.csrfToken ?? (await this.fetchCsrf());
+    if (method !== 'GET' && options.csrf !== false)
+      headers['X-XSRF-TOKEN'] = this.csrfToken ?? (await this.fetchCsrf());
     const response = await this.raw(method, path, {
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       headers,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { type Client, createClient } from '@libsql/client';
 import * as tables from '@leadmesh/schema/tables';
+import { type Client, createClient } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { repoRoot } from './paths.ts';
 

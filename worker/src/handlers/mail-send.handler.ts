@@ -9,7 +9,10 @@ import type { WorkerContext } from '../context.ts';
  * Sends one outbox row. A row already sent is skipped (idempotent on retries and
  * duplicates); each failure is counted on the row and rethrown so BullMQ retries with backoff.
  */
-export async function runMailSend(payload: z.output<typeof mailSend.schema>, ctx: WorkerContext): Promise<void> {
+export async function runMailSend(
+  payload: z.output<typeof mailSend.schema>,
+  ctx: WorkerContext,
+): Promise<void> {
   const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.ID, payload.outboxId)).limit(1);
   if (!row) throw new UnrecoverableError(`outbox row ${payload.outboxId} does not exist`);
   if (row.State === 'sent') return;
@@ -18,7 +21,10 @@ export async function runMailSend(payload: z.output<typeof mailSend.schema>, ctx
   } catch (error) {
     await ctx.db
       .update(mailOutbox)
-      .set({ Attempts: sql`${mailOutbox.Attempts} + 1`, LastError: String((error as Error).message).slice(0, 500) })
+      .set({
+        Attempts: sql`${mailOutbox.Attempts} + 1`,
+        LastError: String((error as Error).message).slice(0, 500),
+      })
       .where(eq(mailOutbox.ID, row.ID));
     throw error;
   }

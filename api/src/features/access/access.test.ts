@@ -141,7 +141,11 @@ let publisher2: TestClient;
 beforeAll(async () => {
   api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
   clients.A = api.client();
-  const make = async (persona: Persona | 'P2', username: string, flags: Parameters<TestApi['createUser']>[1]) => {
+  const make = async (
+    persona: Persona | 'P2',
+    username: string,
+    flags: Parameters<TestApi['createUser']>[1],
+  ) => {
     const { user, client } = await api.loggedIn(username, flags);
     ids[persona] = user.ID;
     return client;
@@ -189,9 +193,12 @@ describe.each(PERSONAS)('caller %s', (persona) => {
       // checkLogin's "not logged in" is its answer, not a refusal.
       const isAnswer = path === '/auth/checkLogin' && persona === 'A' && answer.data === 'NOT_LOGGED_IN';
       if (expectAllowed && refused && !isAnswer) wrong.push(`${path}: refused with ${answer.data}`);
-      if (!expectAllowed && !refused) wrong.push(`${path}: not refused (${answer.status} ${JSON.stringify(answer.data)})`);
-      if (!expectAllowed && persona === 'A' && answer.data !== 'NOT_LOGGED_IN') wrong.push(`${path}: anonymous got ${answer.data}`);
-      if (answer.httpStatus >= 500 && answer.data !== 'NOT_IMPLEMENTED') wrong.push(`${path}: ${answer.httpStatus}`);
+      if (!expectAllowed && !refused)
+        wrong.push(`${path}: not refused (${answer.status} ${JSON.stringify(answer.data)})`);
+      if (!expectAllowed && persona === 'A' && answer.data !== 'NOT_LOGGED_IN')
+        wrong.push(`${path}: anonymous got ${answer.data}`);
+      if (answer.httpStatus >= 500 && answer.data !== 'NOT_IMPLEMENTED')
+        wrong.push(`${path}: ${answer.httpStatus}`);
     }
     expect(wrong).toEqual([]);
     if (persona !== 'A') {
@@ -202,7 +209,11 @@ describe.each(PERSONAS)('caller %s', (persona) => {
 });
 
 it('unverified users are told NOT_VERIFIED where verification is what is missing', async () => {
-  for (const path of ['/takenOffers/getAllTakenOffers', '/offers/getAllSelectableOffers', '/postback/getAllPostbacks']) {
+  for (const path of [
+    '/takenOffers/getAllTakenOffers',
+    '/offers/getAllSelectableOffers',
+    '/postback/getAllPostbacks',
+  ]) {
     expect((await clients.U.callRaw(path, {})).data).toBe('NOT_VERIFIED');
   }
   expect((await clients.U.callRaw('/logs/getLogs', {})).data).toBe('FORBIDDEN');
@@ -263,7 +274,11 @@ const NOT_BUILT_YET = Object.keys(CALLERS).filter(
 
 describe('calls not built yet', () => {
   it('are exactly the listed ones', () => {
-    expect(notBuiltContracts().map((c) => c.path).sort()).toEqual([...NOT_BUILT_YET].sort());
+    expect(
+      notBuiltContracts()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual([...NOT_BUILT_YET].sort());
   });
 
   it('answer NOT_IMPLEMENTED with 501 to an allowed caller, never a pretend success', async () => {

@@ -1,10 +1,10 @@
-import { authCalls, CONFERENCES, type ConferenceCity } from '@leadmesh/schema';
+import { type authCalls, CONFERENCES, type ConferenceCity } from '@leadmesh/schema';
 import type { CallHandler } from '../../lib/call.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { writeLog } from '../../lib/logs.ts';
-import { endSession, startSession } from '../../middlewares/session.ts';
+import { clearRateLimit, hitRateLimit, RATE_LIMITS } from '../../lib/rate-limit.ts';
 import { issueCsrfToken } from '../../middlewares/csrf.ts';
+import { endSession, startSession } from '../../middlewares/session.ts';
 import { authenticate, resetPassword, sendResetCode, submitContact } from './auth.service.ts';
 import { loadSessionData } from './session-data.ts';
 
@@ -29,7 +29,11 @@ export const login: CallHandler<Calls['login']> = async (input, ctx) => {
   await hitRateLimit(deps.redis, RATE_LIMITS.loginPerAccount, account, disabled);
   const userId = await authenticate(deps, input.username, input.password);
   if (userId === null) {
-    await writeLog(deps.db, { level: 1, context: 'auth/login', text: `Login failed [username:${input.username}] [ip:${ip}]` });
+    await writeLog(deps.db, {
+      level: 1,
+      context: 'auth/login',
+      text: `Login failed [username:${input.username}] [ip:${ip}]`,
+    });
     throw new ApiError('INVALID_CREDENTIALS', { message: 'Username or password is incorrect' });
   }
   await clearRateLimit(deps.redis, RATE_LIMITS.loginPerAccount, account);
@@ -60,7 +64,10 @@ export const contact: CallHandler<Calls['contact']> = async (input, { deps, ip }
   await hitRateLimit(deps.redis, RATE_LIMITS.contactPerIp, ip, deps.env.RATE_LIMIT_DISABLED);
   const city = input.City?.toLowerCase();
   if (city && !(city in CONFERENCES && CONFERENCES[city as ConferenceCity].meetings)) {
-    throw new ApiError('VALIDATION_ERROR', { field: 'City', message: 'Meetings can be booked for Barcelona and Bangkok' });
+    throw new ApiError('VALIDATION_ERROR', {
+      field: 'City',
+      message: 'Meetings can be booked for Barcelona and Bangkok',
+    });
   }
   await submitContact(deps, { ...input, City: city ? CONFERENCES[city as ConferenceCity].city : null });
   return null;

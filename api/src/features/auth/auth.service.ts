@@ -58,13 +58,19 @@ export async function sendResetCode(deps: AppDeps, email: string): Promise<void>
   await dispatchMail(deps, [outboxId]);
 }
 
-const invalidCode = () => new ApiError('INVALID_RESET_CODE', { field: 'Token', message: 'The code is wrong or has expired' });
+const invalidCode = () =>
+  new ApiError('INVALID_RESET_CODE', { field: 'Token', message: 'The code is wrong or has expired' });
 
 /**
  * Sets a new password with a mailed code: valid 15 minutes, single use, at most
  * RESET_CODE_MAX_ATTEMPTS wrong tries. Every session of the user ends.
  */
-export async function resetPassword(deps: AppDeps, email: string, code: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  deps: AppDeps,
+  email: string,
+  code: string,
+  newPassword: string,
+): Promise<void> {
   const address = normalizeEmail(email);
   const now = deps.now();
   const [user] = await deps.db.select({ ID: users.ID }).from(users).where(eq(users.Email, address)).limit(1);
@@ -104,15 +110,28 @@ export async function resetPassword(deps: AppDeps, email: string, code: string, 
     if (claimed.length === 0) throw invalidCode();
     await tx.update(users).set({ PasswordHash: hash }).where(eq(users.ID, user.ID));
     await tx.delete(sessions).where(eq(sessions.UserID, user.ID));
-    await writeLog(tx, { level: 0, context: 'auth/resetPassword', text: `Password reset [user:${user.ID}]`, userId: user.ID });
+    await writeLog(tx, {
+      level: 0,
+      context: 'auth/resetPassword',
+      text: `Password reset [user:${user.ID}]`,
+      userId: user.ID,
+    });
   });
 }
 
 /** Ends every other session of the user (after a password change). */
-export async function endOtherSessions(deps: AppDeps, userId: number, keepIdHash: string | null): Promise<void> {
+export async function endOtherSessions(
+  deps: AppDeps,
+  userId: number,
+  keepIdHash: string | null,
+): Promise<void> {
   await deps.db
     .delete(sessions)
-    .where(keepIdHash ? and(eq(sessions.UserID, userId), ne(sessions.IDHash, keepIdHash)) : eq(sessions.UserID, userId));
+    .where(
+      keepIdHash
+        ? and(eq(sessions.UserID, userId), ne(sessions.IDHash, keepIdHash))
+        : eq(sessions.UserID, userId),
+    );
 }
 
 export interface ContactInput {
@@ -128,7 +147,8 @@ export const CONTACT_INBOX = 'hello@leadmesh.example';
 /** Stores a Get-in-touch message or a conference meeting request and mails it to the team. */
 export async function submitContact(deps: AppDeps, input: ContactInput): Promise<void> {
   const meeting = Boolean(input.City);
-  if (meeting && !input.date) throw new ApiError('VALIDATION_ERROR', { field: 'date', message: 'Please choose a time' });
+  if (meeting && !input.date)
+    throw new ApiError('VALIDATION_ERROR', { field: 'date', message: 'Please choose a time' });
   if (!meeting && !input.Message) {
     throw new ApiError('VALIDATION_ERROR', { field: 'Message', message: 'Please write a message' });
   }
@@ -144,7 +164,9 @@ export async function submitContact(deps: AppDeps, input: ContactInput): Promise
     return queueMail(tx, {
       to: CONTACT_INBOX,
       template: meeting ? 'meeting' : 'contact',
-      subject: meeting ? `Meeting request in ${input.City} from ${input.Name}` : `Get in touch: ${input.Name}`,
+      subject: meeting
+        ? `Meeting request in ${input.City} from ${input.Name}`
+        : `Get in touch: ${input.Name}`,
       text: meeting
         ? `${input.Name} <${input.EMail}> asks to meet at the ${input.City} conference, at: ${input.date}\n\n${input.Message ?? ''}`
         : `${input.Name} <${input.EMail}> wrote:\n\n${input.Message}`,

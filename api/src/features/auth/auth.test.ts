@@ -12,7 +12,12 @@ afterAll(async () => {
 });
 
 async function lastResetCode(email: string): Promise<string> {
-  const [mail] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.To, email)).orderBy(desc(mailOutbox.ID)).limit(1);
+  const [mail] = await api.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.To, email))
+    .orderBy(desc(mailOutbox.ID))
+    .limit(1);
   const code = /code is (\d{8})/.exec(mail?.Text ?? '')?.[1];
   if (!code) throw new Error(`no reset mail for ${email}`);
   return code;
@@ -52,28 +57,46 @@ describe('login, check, logout', () => {
     const client = api.client();
     const answer = await client.call('/auth/login', { username: 'alice', password: 'password123' });
     expect(answer.status).toBe('ok');
-    expect(answer.data).toMatchObject({ UserInfo: { Username: 'alice', Flags: { isVerified: true, theme: 'dark' } } });
+    expect(answer.data).toMatchObject({
+      UserInfo: { Username: 'alice', Flags: { isVerified: true, theme: 'dark' } },
+    });
     expect(JSON.stringify(answer.data)).not.toContain('argon2');
     const cookie = answer.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/lm_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const byEmail = await api.client().call('/auth/login', { username: 'alice@example.com', password: 'password123' });
+    const byEmail = await api
+      .client()
+      .call('/auth/login', { username: 'alice@example.com', password: 'password123' });
     expect(byEmail.status).toBe('ok');
   });
 
   it('says the same thing for a wrong password and an unknown user', async () => {
     await api.createUser('bob');
     const wrong = await api.client().call('/auth/login', { username: 'bob', password: 'nope-nope' });
-    const unknown = await api.client().call('/auth/login', { username: 'nobody-here', password: 'nope-nope' });
-    expect(wrong).toMatchObject({ httpStatus: 401, data: 'INVALID_CREDENTIALS', details: { message: 'Username or password is incorrect' } });
-    expect(unknown).toMatchObject({ httpStatus: 401, data: 'INVALID_CREDENTIALS', details: { message: 'Username or password is incorrect' } });
+    const unknown = await api
+      .client()
+      .call('/auth/login', { username: 'nobody-here', password: 'nope-nope' });
+    expect(wrong).toMatchObject({
+      httpStatus: 401,
+      data: 'INVALID_CREDENTIALS',
+      details: { message: 'Username or password is incorrect' },
+    });
+    expect(unknown).toMatchObject({
+      httpStatus: 401,
+      data: 'INVALID_CREDENTIALS',
+      details: { message: 'Username or password is incorrect' },
+    });
   });
 
   it('requires username and password', async () => {
     const answer = await api.client().call('/auth/login', { username: '', password: '' });
-    expect(answer).toMatchObject({ httpStatus: 400, data: 'VALIDATION_ERROR', details: { field: 'username' } });
+    expect(answer).toMatchObject({
+      httpStatus: 400,
+      data: 'VALIDATION_ERROR',
+      details: { field: 'username' },
+    });
   });
 
   it('checkLogin answers NOT_LOGGED_IN without a session and the user data with one', async () => {
@@ -133,13 +156,25 @@ describe('password reset', () => {
     expect((await visitor.call('/auth/sendUniqueToken', { Email: 'frank@example.com' })).status).toBe('ok');
     const code = await lastResetCode('frank@example.com');
 
-    const done = await visitor.call('/auth/resetPassword', { Email: 'frank@example.com', Token: code, NewPassword: 'brand-new-pass' });
+    const done = await visitor.call('/auth/resetPassword', {
+      Email: 'frank@example.com',
+      Token: code,
+      NewPassword: 'brand-new-pass',
+    });
     expect(done.status).toBe('ok');
     expect((await client.call('/auth/checkLogin', {})).data).toBe('NOT_LOGGED_IN');
-    expect((await api.client().call('/auth/login', { username: 'frank', password: 'password123' })).status).toBe('error');
-    expect((await api.client().call('/auth/login', { username: 'frank', password: 'brand-new-pass' })).status).toBe('ok');
+    expect(
+      (await api.client().call('/auth/login', { username: 'frank', password: 'password123' })).status,
+    ).toBe('error');
+    expect(
+      (await api.client().call('/auth/login', { username: 'frank', password: 'brand-new-pass' })).status,
+    ).toBe('ok');
 
-    const reused = await visitor.call('/auth/resetPassword', { Email: 'frank@example.com', Token: code, NewPassword: 'another-pass-1' });
+    const reused = await visitor.call('/auth/resetPassword', {
+      Email: 'frank@example.com',
+      Token: code,
+      NewPassword: 'another-pass-1',
+    });
     expect(reused.data).toBe('INVALID_RESET_CODE');
   });
 
@@ -157,7 +192,11 @@ describe('password reset', () => {
     const realNow = api.deps.now;
     api.deps.now = () => realNow() + 16 * 60_000;
     try {
-      const answer = await api.client().call('/auth/resetPassword', { Email: 'gina@example.com', Token: code, NewPassword: 'brand-new-pass' });
+      const answer = await api.client().call('/auth/resetPassword', {
+        Email: 'gina@example.com',
+        Token: code,
+        NewPassword: 'brand-new-pass',
+      });
       expect(answer.data).toBe('INVALID_RESET_CODE');
     } finally {
       api.deps.now = realNow;
@@ -170,12 +209,21 @@ describe('password reset', () => {
     const code = await lastResetCode('hank@example.com');
     const wrong = code === '00000000' ? '11111111' : '00000000';
     for (let i = 0; i < 5; i++) {
-      const answer = await api.client().call('/auth/resetPassword', { Email: 'hank@example.com', Token: wrong, NewPassword: 'brand-new-pass' });
+      const answer = await api.client().call('/auth/resetPassword', {
+        Email: 'hank@example.com',
+        Token: wrong,
+        NewPassword: 'brand-new-pass',
+      });
       expect(answer.data).toBe('INVALID_RESET_CODE');
     }
-    const right = await api.client().call('/auth/resetPassword', { Email: 'hank@example.com', Token: code, NewPassword: 'brand-new-pass' });
+    const right = await api
+      .client()
+      .call('/auth/resetPassword', { Email: 'hank@example.com', Token: code, NewPassword: 'brand-new-pass' });
     expect(right.data).toBe('INVALID_RESET_CODE');
-    const [row] = await api.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.UserID, user.ID));
+    const [row] = await api.db
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.UserID, user.ID));
     expect(row.usedAt).not.toBeNull();
   });
 
@@ -187,39 +235,76 @@ describe('password reset', () => {
     await visitor.call('/auth/sendUniqueToken', { Email: 'iris@example.com' });
     const second = await lastResetCode('iris@example.com');
     if (first !== second) {
-      const old = await visitor.call('/auth/resetPassword', { Email: 'iris@example.com', Token: first, NewPassword: 'brand-new-pass' });
+      const old = await visitor.call('/auth/resetPassword', {
+        Email: 'iris@example.com',
+        Token: first,
+        NewPassword: 'brand-new-pass',
+      });
       expect(old.data).toBe('INVALID_RESET_CODE');
     }
-    const fresh = await visitor.call('/auth/resetPassword', { Email: 'iris@example.com', Token: second, NewPassword: 'brand-new-pass' });
+    const fresh = await visitor.call('/auth/resetPassword', {
+      Email: 'iris@example.com',
+      Token: second,
+      NewPassword: 'brand-new-pass',
+    });
     expect(fresh.status).toBe('ok');
   });
 
   it('checks the new password length (8 to 64)', async () => {
-    const short = await api.client().call('/auth/resetPassword', { Email: 'iris@example.com', Token: '12345678', NewPassword: 'short' });
-    expect(short).toMatchObject({ data: 'VALIDATION_ERROR', details: { field: 'NewPassword', message: 'NewPassword: Password must be between 8 and 64 characters' } });
+    const short = await api
+      .client()
+      .call('/auth/resetPassword', { Email: 'iris@example.com', Token: '12345678', NewPassword: 'short' });
+    expect(short).toMatchObject({
+      data: 'VALIDATION_ERROR',
+      details: { field: 'NewPassword', message: 'NewPassword: Password must be between 8 and 64 characters' },
+    });
   });
 });
 
 describe('contact form', () => {
   it('stores the message and queues a mail', async () => {
-    const answer = await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', Message: 'Hello there' });
+    const answer = await api
+      .client()
+      .call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', Message: 'Hello there' });
     expect(answer.status).toBe('ok');
     const [mail] = await api.db.select().from(mailOutbox).orderBy(desc(mailOutbox.ID)).limit(1);
     expect(mail).toMatchObject({ Template: 'contact', State: 'pending' });
     expect(mail.Text).toContain('Hello there');
     const { Queue } = await import('bullmq');
-    const queue = new Queue('mail', { connection: { host: '127.0.0.1', port: 6379 }, prefix: api.deps.env.REDIS_PREFIX });
+    const queue = new Queue('mail', {
+      connection: { host: '127.0.0.1', port: 6379 },
+      prefix: api.deps.env.REDIS_PREFIX,
+    });
     const job = await queue.getJob(`mail.send-${mail.ID}`);
     await queue.close();
     expect(job?.data).toEqual({ outboxId: mail.ID });
   });
 
   it('requires name, e-mail and message, and a known conference city for meetings', async () => {
-    expect((await api.client().call('/email/contact', { Name: '', EMail: 'jo@example.com', Message: 'x' })).details?.field).toBe('Name');
-    expect((await api.client().call('/email/contact', { Name: 'Jo', EMail: 'not-an-email', Message: 'x' })).details?.field).toBe('EMail');
-    expect((await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com' })).details?.field).toBe('Message');
-    expect((await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', City: 'moscow', date: '10:00' })).details?.field).toBe('City');
-    const meeting = await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', City: 'barcelona', date: '6 July 10:00' });
+    expect(
+      (await api.client().call('/email/contact', { Name: '', EMail: 'jo@example.com', Message: 'x' })).details
+        ?.field,
+    ).toBe('Name');
+    expect(
+      (await api.client().call('/email/contact', { Name: 'Jo', EMail: 'not-an-email', Message: 'x' })).details
+        ?.field,
+    ).toBe('EMail');
+    expect(
+      (await api.client().call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com' })).details?.field,
+    ).toBe('Message');
+    expect(
+      (
+        await api
+          .client()
+          .call('/email/contact', { Name: 'Jo', EMail: 'jo@example.com', City: 'moscow', date: '10:00' })
+      ).details?.field,
+    ).toBe('City');
+    const meeting = await api.client().call('/email/contact', {
+      Name: 'Jo',
+      EMail: 'jo@example.com',
+      City: 'barcelona',
+      date: '6 July 10:00',
+    });
     expect(meeting.status).toBe('ok');
   });
 });

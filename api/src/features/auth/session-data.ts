@@ -26,7 +26,7 @@ export async function loadSessionData(db: DbOrTx, userId: number): Promise<Sessi
     );
 
   const manager = user.AssignedManagerID
-    ? (
+    ? ((
         await db
           .select({
             ID: users.ID,
@@ -40,7 +40,7 @@ export async function loadSessionData(db: DbOrTx, userId: number): Promise<Sessi
           .from(users)
           .where(eq(users.ID, user.AssignedManagerID))
           .limit(1)
-      )[0] ?? null
+      )[0] ?? null)
     : null;
 
   let referralInfo: SessionData['RefferalInfo'] = null;
@@ -50,7 +50,11 @@ export async function loadSessionData(db: DbOrTx, userId: number): Promise<Sessi
       .from(referralEarnings)
       .where(eq(referralEarnings.BoundUser, userId));
     const [referred] = await db.select({ n: count() }).from(users).where(eq(users.ReferredByID, userId));
-    referralInfo = { RefferalEarnings: cents(earned?.total), RefCode: user.RefCode, ReferredCount: referred?.n ?? 0 };
+    referralInfo = {
+      RefferalEarnings: cents(earned?.total),
+      RefCode: user.RefCode,
+      ReferredCount: referred?.n ?? 0,
+    };
   }
 
   let advertiserInfo: SessionData['AdvertiserInfo'] = null;

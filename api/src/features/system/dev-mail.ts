@@ -13,7 +13,14 @@ export function mountDevMail(app: Hono<AppEnv>): void {
     const rows = await c.var.deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.ID)).limit(50);
     return c.json({
       status: 'ok',
-      data: rows.map((r) => ({ ID: r.ID, To: r.To, Subject: r.Subject, Text: r.Text, State: r.State, createdAt: r.createdAt })),
+      data: rows.map((r) => ({
+        ID: r.ID,
+        To: r.To,
+        Subject: r.Subject,
+        Text: r.Text,
+        State: r.State,
+        createdAt: r.createdAt,
+      })),
     });
   });
 }

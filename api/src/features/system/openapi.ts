@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
-    return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+    return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<
+      string,
+      unknown
+    >;
   } catch {
     return { description: 'See the contract in packages/schema' };
   }
@@ -20,7 +23,10 @@ const errorEnvelope = {
   required: ['status', 'data'],
   properties: {
     status: { type: 'string', enum: ['error'] },
-    data: { type: 'string', description: 'Stable error code, e.g. NOT_LOGGED_IN, FORBIDDEN, VALIDATION_ERROR' },
+    data: {
+      type: 'string',
+      description: 'Stable error code, e.g. NOT_LOGGED_IN, FORBIDDEN, VALIDATION_ERROR',
+    },
     details: {
       type: 'object',
       properties: { field: { type: 'string' }, message: { type: 'string' } },
@@ -46,7 +52,10 @@ function operation(contract: CallContract) {
         ? [{ name: 'X-XSRF-TOKEN', in: 'header', required: true, schema: { type: 'string' } }]
         : [],
     responses: {
-      200: { description: 'ok', content: { 'application/json': { schema: envelope(schemaOf(contract.response, 'output')) } } },
+      200: {
+        description: 'ok',
+        content: { 'application/json': { schema: envelope(schemaOf(contract.response, 'output')) } },
+      },
       default: { description: 'error', content: { 'application/json': { schema: errorEnvelope } } },
     },
   };

@@ -19,7 +19,8 @@ export const setTheme: CallHandler<Calls['setTheme']> = async (input, ctx) => {
 
 export const changePassword: CallHandler<Calls['changePassword']> = async (input, ctx) => {
   const principal = requirePrincipal(ctx);
-  if (input.id !== undefined && input.id !== principal.user.ID) throw forbidden('You may only change your own password');
+  if (input.id !== undefined && input.id !== principal.user.ID)
+    throw forbidden('You may only change your own password');
   await service.changePassword(ctx.deps, principal, input.oldPassword, input.newPassword);
   await endOtherSessions(ctx.deps, principal.user.ID, ctx.c.var.sessionIdHash);
   return null;

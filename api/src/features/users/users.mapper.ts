@@ -1,6 +1,5 @@
-import type { User } from '@leadmesh/schema';
+import type { PaymentMethod, User } from '@leadmesh/schema';
 import type { UserRow } from '@leadmesh/schema/tables';
-import type { PaymentMethod } from '@leadmesh/schema';
 
 /** The API shape of a user: flags grouped, never the password hash; the payment method only when asked. */
 export function toUser(row: UserRow, options: { showPayment?: boolean } = {}): User {

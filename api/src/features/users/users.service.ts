@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword, type DbOrTx } from '@leadmesh/db';
+import { type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
 import {
   type FilterItem,
   MESSAGES,
@@ -44,26 +44,39 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
   const username = input.username.trim();
   const email = input.email.trim().toLowerCase();
 
-  if (!input.Country || !/^[A-Za-z]{2}$/.test(input.Country)) throw validationError('Country', MESSAGES.chooseCountry);
+  if (!input.Country || !/^[A-Za-z]{2}$/.test(input.Country))
+    throw validationError('Country', MESSAGES.chooseCountry);
   if (username.length < minUsername) {
-    throw validationError('username', isAdvertiser ? MESSAGES.usernameMinAdvertiser : MESSAGES.usernameMinPublisher);
+    throw validationError(
+      'username',
+      isAdvertiser ? MESSAGES.usernameMinAdvertiser : MESSAGES.usernameMinPublisher,
+    );
   }
   if (!/^[\w.-]+$/.test(username)) {
     throw validationError('username', 'Username may use letters, digits, dots, dashes and underscores');
   }
-  if (input.password.length < 8 || input.password.length > 64) throw validationError('password', MESSAGES.passwordRange);
+  if (input.password.length < 8 || input.password.length > 64)
+    throw validationError('password', MESSAGES.passwordRange);
   const firstName = input.FirstName?.trim() ?? '';
   const lastName = input.LastName?.trim() ?? '';
-  if (!firstName || !lastName) throw new ApiError('FIRST_OR_LAST_NAME_EMPTY', { field: 'FirstName', message: 'Please enter your first and last name' });
+  if (!firstName || !lastName)
+    throw new ApiError('FIRST_OR_LAST_NAME_EMPTY', {
+      field: 'FirstName',
+      message: 'Please enter your first and last name',
+    });
   if (HAS_DIGIT.test(firstName) || HAS_DIGIT.test(lastName)) {
     throw validationError('FirstName', MESSAGES.removeNumbersFromName);
   }
   if (!EMAIL.test(email)) throw validationError('email', MESSAGES.correctEmail);
   const zip = parseWholeNumber(input.ZIP);
-  if (zip === null) throw new ApiError('ZIP_EMPTY_OR_INVALID', { field: 'ZIP', message: 'Please check your ZIP code' });
+  if (zip === null)
+    throw new ApiError('ZIP_EMPTY_OR_INVALID', { field: 'ZIP', message: 'Please check your ZIP code' });
   const experience = parseWholeNumber(input.Experience);
   if (experience === null || experience > 100) {
-    throw new ApiError('EXPERIENCE_EMPTY_OR_INVALID', { field: 'Experience', message: 'Experience must be number' });
+    throw new ApiError('EXPERIENCE_EMPTY_OR_INVALID', {
+      field: 'Experience',
+      message: 'Experience must be number',
+    });
   }
 
   const [taken] = await deps.db
@@ -75,7 +88,11 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
 
   let referredBy: number | null = null;
   if (input.refID) {
-    const [referrer] = await deps.db.select({ ID: users.ID }).from(users).where(eq(users.RefCode, input.refID)).limit(1);
+    const [referrer] = await deps.db
+      .select({ ID: users.ID })
+      .from(users)
+      .where(eq(users.RefCode, input.refID))
+      .limit(1);
     referredBy = referrer?.ID ?? null;
   }
 
@@ -110,7 +127,10 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
     return row.ID;
   } catch (error) {
     // Two sign-ups racing for one username: the unique index decides.
-    if (String((error as Error).message).includes('UNIQUE') || String((error as { cause?: Error }).cause?.message).includes('UNIQUE')) {
+    if (
+      String((error as Error).message).includes('UNIQUE') ||
+      String((error as { cause?: Error }).cause?.message).includes('UNIQUE')
+    ) {
       throw userExists();
     }
     throw error;
@@ -119,7 +139,8 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
 
 const userExists = () =>
   new ApiError('USER_ALREADY_EXISTS', {
-    message: 'The user with the entered email or username already exists please check your email or change username',
+    message:
+      'The user with the entered email or username already exists please check your email or change username',
   });
 
 async function findUser(db: DbOrTx, id: number) {
@@ -129,12 +150,24 @@ async function findUser(db: DbOrTx, id: number) {
 }
 
 /** Self, or staff for anyone (dashboards §2; admin §2). */
-export async function getSingleUser(deps: AppDeps, principal: Principal, id: number, showPayment: boolean): Promise<User> {
-  if (id !== principal.user.ID && !isStaffUser(principal.user)) throw forbidden('You may only read your own account');
+export async function getSingleUser(
+  deps: AppDeps,
+  principal: Principal,
+  id: number,
+  showPayment: boolean,
+): Promise<User> {
+  if (id !== principal.user.ID && !isStaffUser(principal.user))
+    throw forbidden('You may only read your own account');
   return toUser(await findUser(deps.db, id), { showPayment });
 }
 
-const ADMIN_ONLY_FIELDS = ['newFlags', 'AutoPayoutInterval', 'ReferralPercentEarnings', 'AssignedManagerID', 'newPassword'] as const;
+const ADMIN_ONLY_FIELDS = [
+  'newFlags',
+  'AutoPayoutInterval',
+  'ReferralPercentEarnings',
+  'AssignedManagerID',
+  'newPassword',
+] as const;
 
 function parseFlags(value: EditUserInput['newFlags']): Partial<Record<UserFlag | 'theme', boolean | string>> {
   let flags: unknown = value;
@@ -151,7 +184,8 @@ function parseFlags(value: EditUserInput['newFlags']): Partial<Record<UserFlag |
   const out: Partial<Record<UserFlag, boolean>> = {};
   for (const [name, flag] of Object.entries(flags)) {
     if (name === 'theme') continue;
-    if (!(USER_FLAGS as readonly string[]).includes(name)) throw validationError('newFlags', `Unknown flag '${name}'`);
+    if (!(USER_FLAGS as readonly string[]).includes(name))
+      throw validationError('newFlags', `Unknown flag '${name}'`);
     if (typeof flag !== 'boolean') throw validationError('newFlags', `Flag '${name}' must be true or false`);
     out[name as UserFlag] = flag;
   }
@@ -169,14 +203,17 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
   const isSelf = target.ID === me.ID;
   if (!isSelf && !isStaffUser(me)) throw forbidden('You may only edit your own account');
   // A manager changing an admin's e-mail could take the account over through a reset.
-  if (!isSelf && !me.isAdmin && (target.isAdmin || target.isManager)) throw forbidden('Only an admin may edit staff accounts');
+  if (!isSelf && !me.isAdmin && (target.isAdmin || target.isManager))
+    throw forbidden('Only an admin may edit staff accounts');
   if (!me.isAdmin) {
     const refused = ADMIN_ONLY_FIELDS.filter((f) => input[f] !== undefined);
     if (refused.length) throw forbidden(`Only an admin may change ${refused.join(', ')}`);
   }
 
   const changes: Partial<typeof users.$inferInsert> = {};
-  const setText = (key: 'FirstName' | 'LastName' | 'ContactWhatsapp' | 'ContactSkype' | 'ContactTelegram') => {
+  const setText = (
+    key: 'FirstName' | 'LastName' | 'ContactWhatsapp' | 'ContactSkype' | 'ContactTelegram',
+  ) => {
     const value = input[key];
     if (value !== undefined) changes[key] = value === null || value === '' ? null : value;
   };
@@ -186,7 +223,11 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
   for (const key of ['FirstName', 'LastName'] as const) {
     const value = input[key];
     if (value === undefined) continue;
-    if (!value) throw validationError(key, key === 'FirstName' ? "First name can't be empty" : "Last name can't be empty");
+    if (!value)
+      throw validationError(
+        key,
+        key === 'FirstName' ? "First name can't be empty" : "Last name can't be empty",
+      );
     if (HAS_DIGIT.test(value)) throw validationError(key, MESSAGES.removeNumbersFromName);
     changes[key] = value;
   }
@@ -219,11 +260,17 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
     changes.Email = email;
   }
   if (input.AutoPayoutInterval !== undefined) changes.AutoPayoutInterval = input.AutoPayoutInterval;
-  if (input.ReferralPercentEarnings !== undefined) changes.ReferralPercentEarnings = input.ReferralPercentEarnings;
+  if (input.ReferralPercentEarnings !== undefined)
+    changes.ReferralPercentEarnings = input.ReferralPercentEarnings;
   if (input.AssignedManagerID !== undefined) {
     if (input.AssignedManagerID !== null) {
       const manager = await findUser(deps.db, input.AssignedManagerID);
-      if (!manager.isAdmin && !manager.isManager && !manager.isPublisherManager && !manager.isAdvertiserManager) {
+      if (
+        !manager.isAdmin &&
+        !manager.isManager &&
+        !manager.isPublisherManager &&
+        !manager.isAdvertiserManager
+      ) {
         throw validationError('AssignedManagerID', 'The assigned manager must be a staff member');
       }
     }
@@ -242,7 +289,9 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
         await writeLog(tx, {
           level: 0,
           context: 'users/editUser',
-          text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${Object.keys(changes).filter((k) => k !== 'PasswordHash').join(',')}]`,
+          text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${Object.keys(changes)
+            .filter((k) => k !== 'PasswordHash')
+            .join(',')}]`,
           userId: me.ID,
         });
       }
@@ -256,12 +305,23 @@ export async function setTheme(deps: AppDeps, userId: number, theme: 'dark' | 'l
 }
 
 /** Own password only; the old one must match. */
-export async function changePassword(deps: AppDeps, principal: Principal, oldPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(
+  deps: AppDeps,
+  principal: Principal,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
   const user = await findUser(deps.db, principal.user.ID);
   if (!(await verifyPassword(oldPassword, user.PasswordHash))) {
-    throw new ApiError('OLD_PASSWORD_INCORRECT', { field: 'oldPassword', message: MESSAGES.oldPasswordIncorrect });
+    throw new ApiError('OLD_PASSWORD_INCORRECT', {
+      field: 'oldPassword',
+      message: MESSAGES.oldPasswordIncorrect,
+    });
   }
-  await deps.db.update(users).set({ PasswordHash: await hashPassword(newPassword) }).where(eq(users.ID, user.ID));
+  await deps.db
+    .update(users)
+    .set({ PasswordHash: await hashPassword(newPassword) })
+    .where(eq(users.ID, user.ID));
 }
 
 /** Filter whitelist of the users list (admin §2, Admin users list). */

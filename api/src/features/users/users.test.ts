@@ -33,15 +33,38 @@ describe('/users/createUser', () => {
     const answer = await client.call('/users/createUser', signUp());
     expect(answer.status).toBe('ok');
     const [row] = await api.db.select().from(users).where(eq(users.Username, 'publisher1'));
-    expect(row).toMatchObject({ isVerified: false, isPublisherHidden: false, isAdmin: false, ZIP: 11000, Experience: 3, ContactSkype: 'ana.skype', ContactWhatsapp: null });
+    expect(row).toMatchObject({
+      isVerified: false,
+      isPublisherHidden: false,
+      isAdmin: false,
+      ZIP: 11000,
+      Experience: 3,
+      ContactSkype: 'ana.skype',
+      ContactWhatsapp: null,
+    });
     expect(row.PasswordHash).toMatch(/^\$argon2id\$/);
-    expect((await client.call('/auth/login', { username: 'publisher1', password: 'password123' })).status).toBe('ok');
+    expect(
+      (await client.call('/auth/login', { username: 'publisher1', password: 'password123' })).status,
+    ).toBe('ok');
   });
 
   it('marks an advertiser sign-up as publisher-hidden and needs 8 characters of username', async () => {
-    const short = await api.client().call('/users/createUser', signUp({ username: 'adv1234', email: 'a1@example.com', Flags: { isPublisherVisible: false } }));
-    expect(short).toMatchObject({ data: 'VALIDATION_ERROR', details: { field: 'username', message: 'Username must have at least 8 characters' } });
-    const ok = await api.client().call('/users/createUser', signUp({ username: 'advertiser1', email: 'a2@example.com', Flags: { isPublisherVisible: false } }));
+    const short = await api
+      .client()
+      .call(
+        '/users/createUser',
+        signUp({ username: 'adv1234', email: 'a1@example.com', Flags: { isPublisherVisible: false } }),
+      );
+    expect(short).toMatchObject({
+      data: 'VALIDATION_ERROR',
+      details: { field: 'username', message: 'Username must have at least 8 characters' },
+    });
+    const ok = await api
+      .client()
+      .call(
+        '/users/createUser',
+        signUp({ username: 'advertiser1', email: 'a2@example.com', Flags: { isPublisherVisible: false } }),
+      );
     expect(ok.status).toBe('ok');
     const [row] = await api.db.select().from(users).where(eq(users.Username, 'advertiser1'));
     expect(row.isPublisherHidden).toBe(true);
@@ -53,7 +76,12 @@ describe('/users/createUser', () => {
       [{ username: 'abcd' }, 'VALIDATION_ERROR', 'username', 'Username must have at least 5 characters'],
       [{ username: 'bad name!' }, 'VALIDATION_ERROR', 'username', undefined],
       [{ password: 'short' }, 'VALIDATION_ERROR', 'password', 'Password must be between 8 and 64 characters'],
-      [{ password: 'x'.repeat(65) }, 'VALIDATION_ERROR', 'password', 'Password must be between 8 and 64 characters'],
+      [
+        { password: 'x'.repeat(65) },
+        'VALIDATION_ERROR',
+        'password',
+        'Password must be between 8 and 64 characters',
+      ],
       [{ FirstName: '' }, 'FIRST_OR_LAST_NAME_EMPTY', 'FirstName', 'Please enter your first and last name'],
       [{ LastName: '  ' }, 'FIRST_OR_LAST_NAME_EMPTY', 'FirstName', 'Please enter your first and last name'],
       [{ FirstName: 'Ana2' }, 'VALIDATION_ERROR', 'FirstName', 'Please remove numbers from your name'],
@@ -64,7 +92,12 @@ describe('/users/createUser', () => {
       [{ Experience: null }, 'EXPERIENCE_EMPTY_OR_INVALID', 'Experience', 'Experience must be number'],
     ];
     for (const [override, code, field, message] of cases) {
-      const answer = await api.client().call('/users/createUser', signUp({ username: 'someone1', email: 'someone1@example.com', ...override }));
+      const answer = await api
+        .client()
+        .call(
+          '/users/createUser',
+          signUp({ username: 'someone1', email: 'someone1@example.com', ...override }),
+        );
       expect(answer.data, JSON.stringify(override)).toBe(code);
       expect(answer.details?.field, JSON.stringify(override)).toBe(field);
       if (message) expect(answer.details?.message).toBe(message);
@@ -74,9 +107,15 @@ describe('/users/createUser', () => {
   });
 
   it('refuses a taken username or e-mail with USER_ALREADY_EXISTS', async () => {
-    await api.client().call('/users/createUser', signUp({ username: 'takenname', email: 'taken@example.com' }));
-    const sameName = await api.client().call('/users/createUser', signUp({ username: 'takenname', email: 'other@example.com' }));
-    const sameMail = await api.client().call('/users/createUser', signUp({ username: 'othername', email: 'TAKEN@example.com' }));
+    await api
+      .client()
+      .call('/users/createUser', signUp({ username: 'takenname', email: 'taken@example.com' }));
+    const sameName = await api
+      .client()
+      .call('/users/createUser', signUp({ username: 'takenname', email: 'other@example.com' }));
+    const sameMail = await api
+      .client()
+      .call('/users/createUser', signUp({ username: 'othername', email: 'TAKEN@example.com' }));
     expect(sameName).toMatchObject({ httpStatus: 409, data: 'USER_ALREADY_EXISTS' });
     expect(sameMail.data).toBe('USER_ALREADY_EXISTS');
     expect(sameMail.details?.message).toBe(
@@ -86,8 +125,18 @@ describe('/users/createUser', () => {
 
   it('records the referrer from refID and ignores unknown codes', async () => {
     const referrer = await api.createUser('referrer1');
-    await api.client().call('/users/createUser', signUp({ username: 'referred1', email: 'referred1@example.com', refID: referrer.RefCode }));
-    await api.client().call('/users/createUser', signUp({ username: 'referred2', email: 'referred2@example.com', refID: 'no-such-code' }));
+    await api
+      .client()
+      .call(
+        '/users/createUser',
+        signUp({ username: 'referred1', email: 'referred1@example.com', refID: referrer.RefCode }),
+      );
+    await api
+      .client()
+      .call(
+        '/users/createUser',
+        signUp({ username: 'referred2', email: 'referred2@example.com', refID: 'no-such-code' }),
+      );
     const [one] = await api.db.select().from(users).where(eq(users.Username, 'referred1'));
     const [two] = await api.db.select().from(users).where(eq(users.Username, 'referred2'));
     expect(one.ReferredByID).toBe(referrer.ID);
@@ -95,7 +144,12 @@ describe('/users/createUser', () => {
   });
 
   it('cannot be used to grant flags', async () => {
-    await api.client().call('/users/createUser', signUp({ username: 'sneaky1', email: 'sneaky@example.com', isAdmin: true, Flags: { isAdmin: true } }));
+    await api
+      .client()
+      .call(
+        '/users/createUser',
+        signUp({ username: 'sneaky1', email: 'sneaky@example.com', isAdmin: true, Flags: { isAdmin: true } }),
+      );
     const [row] = await api.db.select().from(users).where(eq(users.Username, 'sneaky1'));
     expect(row.isAdmin).toBe(false);
     expect(row.isVerified).toBe(false);
@@ -115,15 +169,35 @@ describe('/users/setTheme, /users/changePassword', () => {
     const { user, client } = await api.loggedIn('changer1');
     const elsewhere = api.client();
     await elsewhere.call('/auth/login', { username: 'changer1', password: 'password123' });
-    const missing = await client.call('/users/changePassword', { oldPassword: '', newPassword: 'newpassword1' });
+    const missing = await client.call('/users/changePassword', {
+      oldPassword: '',
+      newPassword: 'newpassword1',
+    });
     expect(missing.details?.message).toBe('oldPassword: Old password not entered!');
-    const tooShort = await client.call('/users/changePassword', { oldPassword: 'password123', newPassword: 'short' });
+    const tooShort = await client.call('/users/changePassword', {
+      oldPassword: 'password123',
+      newPassword: 'short',
+    });
     expect(tooShort.details?.message).toBe('newPassword: New password must be between 8 and 64 characters!');
-    const wrong = await client.call('/users/changePassword', { oldPassword: 'wrong-pass', newPassword: 'newpassword1' });
-    expect(wrong).toMatchObject({ data: 'OLD_PASSWORD_INCORRECT', details: { message: 'Old password was incorrect!' } });
-    const other = await client.call('/users/changePassword', { id: user.ID + 1, oldPassword: 'password123', newPassword: 'newpassword1' });
+    const wrong = await client.call('/users/changePassword', {
+      oldPassword: 'wrong-pass',
+      newPassword: 'newpassword1',
+    });
+    expect(wrong).toMatchObject({
+      data: 'OLD_PASSWORD_INCORRECT',
+      details: { message: 'Old password was incorrect!' },
+    });
+    const other = await client.call('/users/changePassword', {
+      id: user.ID + 1,
+      oldPassword: 'password123',
+      newPassword: 'newpassword1',
+    });
     expect(other.data).toBe('FORBIDDEN');
-    const ok = await client.call('/users/changePassword', { id: user.ID, oldPassword: 'password123', newPassword: 'newpassword1' });
+    const ok = await client.call('/users/changePassword', {
+      id: user.ID,
+      oldPassword: 'password123',
+      newPassword: 'newpassword1',
+    });
     expect(ok.status).toBe('ok');
     expect((await client.call('/auth/checkLogin', {})).status).toBe('ok');
     expect((await elsewhere.call('/auth/checkLogin', {})).data).toBe('NOT_LOGGED_IN');
@@ -142,7 +216,11 @@ describe('/users/getSingleUser and /users/editUser', () => {
       ContactTelegram: '@new',
       PaymentMethod: JSON.stringify({ type: 'Paypal', OwnerName: 'New Name', EMail: 'pay@example.com' }),
     });
-    expect(edited.data).toMatchObject({ FirstName: 'New', ContactTelegram: '@new', PaymentMethod: { type: 'Paypal' } });
+    expect(edited.data).toMatchObject({
+      FirstName: 'New',
+      ContactTelegram: '@new',
+      PaymentMethod: { type: 'Paypal' },
+    });
     const withPayment = await client.call('/users/getSingleUser', { ID: user.ID, showPayment: true });
     expect(withPayment.data).toMatchObject({ PaymentMethod: { type: 'Paypal', EMail: 'pay@example.com' } });
   });
@@ -151,14 +229,19 @@ describe('/users/getSingleUser and /users/editUser', () => {
     const victim = await api.createUser('victim1');
     const { client } = await api.loggedIn('attacker1', { isVerified: true });
     expect((await client.call('/users/getSingleUser', { ID: victim.ID })).data).toBe('FORBIDDEN');
-    expect((await client.call('/users/editUser', { id: victim.ID, FirstName: 'Hacked' })).data).toBe('FORBIDDEN');
+    expect((await client.call('/users/editUser', { id: victim.ID, FirstName: 'Hacked' })).data).toBe(
+      'FORBIDDEN',
+    );
     const [row] = await api.db.select().from(users).where(eq(users.ID, victim.ID));
     expect(row.FirstName).toBe('Test');
   });
 
   it('refuses admin-only fields to everyone but admins', async () => {
     const { user, client } = await api.loggedIn('climber1');
-    const flags = await client.call('/users/editUser', { id: user.ID, newFlags: JSON.stringify({ isAdmin: true }) });
+    const flags = await client.call('/users/editUser', {
+      id: user.ID,
+      newFlags: JSON.stringify({ isAdmin: true }),
+    });
     expect(flags.data).toBe('FORBIDDEN');
     const interval = await client.call('/users/editUser', { id: user.ID, AutoPayoutInterval: 7 });
     expect(interval.data).toBe('FORBIDDEN');
@@ -168,9 +251,13 @@ describe('/users/getSingleUser and /users/editUser', () => {
 
     const { client: manager } = await api.loggedIn('manager1', { isManager: true });
     expect((await manager.call('/users/editUser', { id: user.ID, FirstName: 'Managed' })).status).toBe('ok');
-    expect((await manager.call('/users/editUser', { id: user.ID, newFlags: '{"isVerified":true}' })).data).toBe('FORBIDDEN');
+    expect(
+      (await manager.call('/users/editUser', { id: user.ID, newFlags: '{"isVerified":true}' })).data,
+    ).toBe('FORBIDDEN');
     const admin = await api.createUser('boss1', { isAdmin: true });
-    expect((await manager.call('/users/editUser', { id: admin.ID, newEmail: 'mine@example.com' })).data).toBe('FORBIDDEN');
+    expect((await manager.call('/users/editUser', { id: admin.ID, newEmail: 'mine@example.com' })).data).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('lets an admin set flags and the auto-payout interval', async () => {
@@ -181,20 +268,34 @@ describe('/users/getSingleUser and /users/editUser', () => {
       newFlags: JSON.stringify({ isVerified: true, isCRMInfoAllowed: true }),
       AutoPayoutInterval: 14,
     });
-    expect(answer.data).toMatchObject({ Flags: { isVerified: true, isCRMInfoAllowed: true, isAdmin: false }, AutoPayoutInterval: 14 });
-    expect((await client.call('/users/editUser', { id: target.ID, newFlags: '{"isGod":true}' })).data).toBe('VALIDATION_ERROR');
-    expect((await client.call('/users/editUser', { id: target.ID, AutoPayoutInterval: 5 as 7 })).data).toBe('VALIDATION_ERROR');
+    expect(answer.data).toMatchObject({
+      Flags: { isVerified: true, isCRMInfoAllowed: true, isAdmin: false },
+      AutoPayoutInterval: 14,
+    });
+    expect((await client.call('/users/editUser', { id: target.ID, newFlags: '{"isGod":true}' })).data).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect((await client.call('/users/editUser', { id: target.ID, AutoPayoutInterval: 5 as 7 })).data).toBe(
+      'VALIDATION_ERROR',
+    );
   });
 });
 
 describe('/users/getAllUsers', () => {
   it('pages by 20 with filters, for staff only', async () => {
-    for (let i = 0; i < 25; i++) await api.createUser(`listed${String(i).padStart(2, '0')}`, { isVerified: i % 2 === 0 });
+    for (let i = 0; i < 25; i++)
+      await api.createUser(`listed${String(i).padStart(2, '0')}`, { isVerified: i % 2 === 0 });
     const { client } = await api.loggedIn('lister1', { isManager: true });
-    const first = await client.call('/users/getAllUsers', { paginationOffset: 0, Filters: [{ name: 'Username', op: 'startsWith', value: 'listed' }] });
+    const first = await client.call('/users/getAllUsers', {
+      paginationOffset: 0,
+      Filters: [{ name: 'Username', op: 'startsWith', value: 'listed' }],
+    });
     const rows = (first.data as { DBData: { Username: string }[] }).DBData;
     expect(rows).toHaveLength(20);
-    const second = await client.call('/users/getAllUsers', { paginationOffset: 20, Filters: [{ name: 'Username', op: 'startsWith', value: 'listed' }] });
+    const second = await client.call('/users/getAllUsers', {
+      paginationOffset: 20,
+      Filters: [{ name: 'Username', op: 'startsWith', value: 'listed' }],
+    });
     expect((second.data as { DBData: unknown[] }).DBData).toHaveLength(5);
     const verified = await client.call('/users/getAllUsers', {
       paginationOffset: 0,
@@ -206,6 +307,8 @@ describe('/users/getAllUsers', () => {
     expect((verified.data as { DBData: unknown[] }).DBData).toHaveLength(13);
 
     const { client: publisher } = await api.loggedIn('lister2', { isVerified: true });
-    expect((await publisher.call('/users/getAllUsers', { paginationOffset: 0, Filters: [] })).data).toBe('FORBIDDEN');
+    expect((await publisher.call('/users/getAllUsers', { paginationOffset: 0, Filters: [] })).data).toBe(
+      'FORBIDDEN',
+    );
   });
 });

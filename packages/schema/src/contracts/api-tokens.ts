@@ -8,6 +8,7 @@ import {
   filtersAliasSchema,
   filtersSchema,
   idSchema,
+  isoDateSchema,
   listAnswer,
   offsetAliasSchema,
   paginationOffsetSchema,
@@ -21,8 +22,8 @@ export const apiTokenFlagsSchema = z.record(z.string().min(1).max(64), z.boolean
 
 /** An API token as the admin list shows it (public §3); the token value itself is fetched with getToken. */
 export const apiTokenSchema = apiTokenRow
-  .pick({ ID: true, Name: true, UserID: true, createdAt: true })
-  .extend({ Flags: apiTokenFlagsSchema });
+  .pick({ ID: true, Name: true, UserID: true })
+  .extend({ Flags: apiTokenFlagsSchema, createdAt: isoDateSchema });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** One entry of the flag catalogue a token may be granted. */
@@ -38,7 +39,7 @@ export const apiTokenCalls = {
     spec: 'P',
     callers: ['admin'],
     request: z.object({
-      Name: z.string().trim().min(1, MESSAGES.tokenNameEmpty).max(100),
+      Name: z.string({ error: MESSAGES.tokenNameEmpty }).trim().min(1, MESSAGES.tokenNameEmpty).max(100),
       UserID: requiredIdSchema(MESSAGES.tokenUserEmpty),
       Flags: apiTokenFlagsSchema.default({}),
     }),

@@ -7,6 +7,7 @@ import {
   filtersAliasSchema,
   filtersSchema,
   idSchema,
+  isoDateSchema,
   listAnswer,
   offsetAliasSchema,
   paginationOffsetSchema,
@@ -20,14 +21,13 @@ const customPayoutRow = createSelectSchema(customPayouts);
  * A publisher's own payout for one offer (public §3). `Payout` is what the advertiser pays for this
  * publisher's leads, in cents; the publisher gets it minus the offer's PlatformTax.
  */
-export const customPayoutSchema = customPayoutRow
-  .pick({ ID: true, UserID: true, OfferID: true, createdAt: true })
-  .extend({
-    Payout: z.number().int().describe('Payout per lead in cents, replacing the offer payout for this user'),
-    Username: z.string(),
-    OfferName: z.string(),
-    offer: offerSummarySchema.pick({ PlatformTax: true, OfferPayout: true }),
-  });
+export const customPayoutSchema = customPayoutRow.pick({ ID: true, UserID: true, OfferID: true }).extend({
+  createdAt: isoDateSchema,
+  Payout: z.number().int().describe('Payout per lead in cents, replacing the offer payout for this user'),
+  Username: z.string(),
+  OfferName: z.string(),
+  offer: offerSummarySchema.pick({ PlatformTax: true, OfferPayout: true }),
+});
 export type CustomPayout = z.infer<typeof customPayoutSchema>;
 
 /** Per-publisher payouts overriding an offer's payout (admin-customPayouts screen). */
@@ -35,7 +35,7 @@ export const customPayoutCalls = {
   addPayout: defineCall({
     path: '/customOfferPayouts/addPayout',
     method: 'POST',
-    summary: "Give a publisher their own payout for an offer (one per user and offer)",
+    summary: 'Give a publisher their own payout for an offer (one per user and offer)',
     spec: 'P',
     callers: ['admin'],
     request: z.object({

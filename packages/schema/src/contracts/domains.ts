@@ -18,7 +18,8 @@ export const domainSchema = domainRow.pick({ ID: true, DomainName: true, BoundUs
 export type Domain = z.infer<typeof domainSchema>;
 
 /** A host name: dot-separated labels ending in a letter TLD or an IDN (xn--) TLD. */
-const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+const HOST_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** The host part of what was typed: without scheme, trailing slashes or case. */
 export function bareDomainHost(value: string): string {
@@ -41,8 +42,8 @@ const toStoredDomain = (value: string) => `http://${bareDomainHost(value)}`;
 export const newDomainNameSchema = z
   .string()
   .trim()
-  .min(1, MESSAGES.domainNameEmpty)
-  .max(300, MESSAGES.domainNotValid)
+  .min(1, { error: MESSAGES.domainNameEmpty, abort: true })
+  .max(300, { error: MESSAGES.domainNotValid, abort: true })
   .refine(isValidDomainName, MESSAGES.domainNotValid)
   .transform(toStoredDomain);
 
@@ -50,7 +51,7 @@ export const newDomainNameSchema = z
 export const editedDomainNameSchema = z
   .string()
   .trim()
-  .max(300, MESSAGES.domainWriteCorrectly)
+  .max(300, { error: MESSAGES.domainWriteCorrectly, abort: true })
   .refine((v) => v.includes('.') && isValidDomainName(v), MESSAGES.domainWriteCorrectly)
   .transform(toStoredDomain);
 
@@ -59,8 +60,7 @@ export const domainCalls = {
   addDomain: defineCall({
     path: '/domains/addDomain',
     method: 'POST',
-    summary:
-      'Add a domain: a verified publisher for themself, or an admin an internal one (isInternal true)',
+    summary: 'Add a domain: a verified publisher for themself, or an admin an internal one (isInternal true)',
     spec: 'A, D',
     callers: ['publisher', 'admin'],
     request: z.object({
@@ -74,7 +74,7 @@ export const domainCalls = {
   deleteDomain: defineCall({
     path: '/domains/deleteDomain',
     method: 'POST',
-    summary: "Delete a domain (its owner, or an admin); taken offers on it lose their domain",
+    summary: 'Delete a domain (its owner, or an admin); taken offers on it lose their domain',
     spec: 'A, D',
     callers: ['publisher', 'admin'],
     request: z.object({ ID: idSchema, BoundUser: idSchema.nullable().optional() }),

@@ -7,6 +7,7 @@ import {
   filtersAliasSchema,
   filtersSchema,
   idSchema,
+  isoDateSchema,
   listAnswer,
   offsetAliasSchema,
   paginationOffsetSchema,
@@ -16,8 +17,9 @@ const invoiceRow = createSelectSchema(invoices);
 
 /** An invoice to an advertiser (public §3); Amount in cents, Name is the invoiced article. */
 export const invoiceSchema = invoiceRow
-  .pick({ ID: true, InvoiceID: true, BoundAdvertiser: true, Name: true, isPaid: true, createdAt: true })
+  .pick({ ID: true, InvoiceID: true, BoundAdvertiser: true, Name: true, isPaid: true })
   .extend({
+    createdAt: isoDateSchema,
     Amount: z.number().int().describe('Invoiced amount in cents'),
     Advertiser: z.object({ CompanyName: z.string() }),
   });

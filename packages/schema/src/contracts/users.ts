@@ -1,11 +1,18 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { AUTO_PAYOUT_INTERVALS, THEMES, USER_FLAGS } from '../constants/catalogue.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN_PUBLISHER } from '../constants/limits.ts';
 import { MESSAGES } from '../constants/errors.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants/limits.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { users } from '../tables/users.ts';
-import { defineCall, filtersSchema, idSchema, isoDateSchema, listAnswer, paginationOffsetSchema } from './define.ts';
+import {
+  defineCall,
+  filtersSchema,
+  idSchema,
+  isoDateSchema,
+  listAnswer,
+  paginationOffsetSchema,
+} from './define.ts';
 
 const userRow = createSelectSchema(users);
 const advertiserRow = createSelectSchema(advertisers);

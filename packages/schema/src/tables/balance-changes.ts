@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { bool, createdAt, id } from './columns.ts';
 import { advertisers } from './advertisers.ts';
+import { bool, createdAt, id } from './columns.ts';
 
 /**
  * The advertisers' credit ledger: append-only; an advertiser's credit balance is the sum

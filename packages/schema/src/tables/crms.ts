@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CRM_TYPES } from '../constants/crm.ts';
-import { createdAt, id, updatedAt } from './columns.ts';
 import { advertisers } from './advertisers.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 
 /** An advertiser's CRM connection; leads of its offers are delivered there. */
 export const crms = sqliteTable(

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { bool, createdAt, id } from './columns.ts';
 import { advertisers } from './advertisers.ts';
+import { createdAt, id } from './columns.ts';
 
 export const invoices = sqliteTable(
   'invoices',

@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { OFFER_TYPES } from '../constants/catalogue.ts';
-import { bool, cents, createdAt, id, updatedAt } from './columns.ts';
 import { advertisers } from './advertisers.ts';
+import { bool, cents, createdAt, id, updatedAt } from './columns.ts';
 import { crms } from './crms.ts';
 
 /** An advertiser's offer. OfferPayout is what the advertiser pays per lead, in cents. */

@@ -1,0 +1,180 @@
+/** Fixed parts of the demo world: people, companies, offers, places. */
+
+export const DEMO_PASSWORDS = {
+  admin: 'admin12345',
+  manager: 'manager12345',
+  publisher: 'publisher12345',
+  advertiser: 'advertiser12345',
+} as const;
+
+/** The demo logins, printed by `npm start` and listed in the README. */
+export const DEMO_LOGINS = [
+  { username: 'admin', password: DEMO_PASSWORDS.admin, role: 'admin' },
+  { username: 'manager', password: DEMO_PASSWORDS.manager, role: 'manager' },
+  { username: 'publisher', password: DEMO_PASSWORDS.publisher, role: 'verified publisher' },
+  {
+    username: 'publisher2',
+    password: DEMO_PASSWORDS.publisher,
+    role: 'verified publisher (referred by publisher)',
+  },
+  { username: 'newbie', password: DEMO_PASSWORDS.publisher, role: 'unverified publisher' },
+  { username: 'advertiser', password: DEMO_PASSWORDS.advertiser, role: 'verified advertiser' },
+  { username: 'advertiser2', password: DEMO_PASSWORDS.advertiser, role: 'verified advertiser' },
+] as const;
+
+export const PLACES = [
+  { countryCode: 'RS', city: 'Belgrade', weight: 30 },
+  { countryCode: 'RS', city: 'Novi Sad', weight: 12 },
+  { countryCode: 'RS', city: 'Nis', weight: 8 },
+  { countryCode: 'BA', city: 'Sarajevo', weight: 10 },
+  { countryCode: 'BA', city: 'Banja Luka', weight: 6 },
+  { countryCode: 'HR', city: 'Zagreb', weight: 10 },
+  { countryCode: 'HR', city: 'Split', weight: 5 },
+  { countryCode: 'SI', city: 'Ljubljana', weight: 5 },
+  { countryCode: 'MK', city: 'Skopje', weight: 5 },
+  { countryCode: 'ME', city: 'Podgorica', weight: 4 },
+  { countryCode: 'BG', city: 'Sofia', weight: 4 },
+  { countryCode: 'RO', city: 'Bucharest', weight: 4 },
+] as const;
+
+export const FIRST_NAMES = [
+  'Marko',
+  'Ana',
+  'Jovan',
+  'Milica',
+  'Nikola',
+  'Ivana',
+  'Stefan',
+  'Jelena',
+  'Luka',
+  'Sara',
+  'Petar',
+  'Mina',
+];
+export const LAST_NAMES = [
+  'Jovanovic',
+  'Petrovic',
+  'Nikolic',
+  'Markovic',
+  'Ilic',
+  'Kovac',
+  'Horvat',
+  'Babic',
+  'Popovic',
+  'Savic',
+];
+
+export interface DemoOffer {
+  name: string;
+  product: string;
+  brand: string;
+  price: string;
+  payoutCents: number;
+  tax: number;
+  type: 'CPA' | 'CPL';
+  countries: string[];
+  colour: string;
+  promoted: boolean;
+  description: string;
+}
+
+export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
+  {
+    advertiser: 0,
+    offer: {
+      name: 'FlexiJoint RS',
+      product: 'FlexiJoint gel',
+      brand: 'FlexiJoint',
+      price: '3990 RSD',
+      payoutCents: 1200,
+      tax: 20,
+      type: 'CPA',
+      countries: ['RS', 'BA', 'ME'],
+      colour: '#2f7bf5',
+      promoted: true,
+      description:
+        '<h2>FlexiJoint gel</h2><p>Cooling gel for joints and muscles. Cash on delivery, delivered in 2-4 days.</p>',
+    },
+  },
+  {
+    advertiser: 0,
+    offer: {
+      name: 'SlimTea Balkans',
+      product: 'SlimTea herbal blend',
+      brand: 'SlimTea',
+      price: '29,90 EUR',
+      payoutCents: 950,
+      tax: 20,
+      type: 'CPA',
+      countries: ['HR', 'SI', 'BA', 'RS'],
+      colour: '#23a26d',
+      promoted: false,
+      description:
+        '<h2>SlimTea</h2><p>Herbal tea blend, 30-day pack. <strong>COD</strong> in the whole region.</p>',
+    },
+  },
+  {
+    advertiser: 0,
+    offer: {
+      name: 'HairGrow Pro',
+      product: 'HairGrow serum',
+      brand: 'HairGrow',
+      price: '39,00 EUR',
+      payoutCents: 1500,
+      tax: 25,
+      type: 'CPA',
+      countries: ['HR', 'SI'],
+      colour: '#a855f7',
+      promoted: false,
+      description: '<h2>HairGrow serum</h2><p>Serum for thicker hair, 60 ml.</p>',
+    },
+  },
+  {
+    advertiser: 1,
+    offer: {
+      name: 'SmartWatch X5',
+      product: 'X5 smart watch',
+      brand: 'Voltix',
+      price: '5990 MKD',
+      payoutCents: 1800,
+      tax: 20,
+      type: 'CPA',
+      countries: ['MK', 'BG', 'RO'],
+      colour: '#f59e0b',
+      promoted: true,
+      description: '<h2>X5 smart watch</h2><p>Pulse, steps and notifications. One-year warranty.</p>',
+    },
+  },
+  {
+    advertiser: 1,
+    offer: {
+      name: 'Solar Lamp Duo',
+      product: 'Solar garden lamp (2 pcs)',
+      brand: 'Voltix',
+      price: '24,99 EUR',
+      payoutCents: 400,
+      tax: 15,
+      type: 'CPL',
+      countries: ['RS', 'HR', 'BA', 'SI', 'ME'],
+      colour: '#ef4444',
+      promoted: false,
+      description: '<h2>Solar Lamp Duo</h2><p>Two solar lamps with motion sensor.</p>',
+    },
+  },
+];
+
+export const BLOCKED_REASONS = [
+  'Duplicate phone number',
+  'Blacklisted IP',
+  'Daily offer limit reached',
+  'Country not allowed',
+];
+
+export const LOG_SAMPLES = [
+  { level: 0, context: 'leads/intake', text: 'Lead accepted [offer:{offer}] [publisher:{user}]' },
+  { level: 0, context: 'crm/deliver', text: 'Lead delivered [lead:{lead}] [crm:bitrix24]' },
+  { level: 1, context: 'crm/deliver', text: 'CRM answered slowly [lead:{lead}] [ms:{ms}]' },
+  { level: 1, context: 'auth/login', text: 'Login failed [username:{user}] [ip:10.0.0.{n}]' },
+  { level: 2, context: 'crm/deliver', text: 'CRM refused lead [lead:{lead}] [status:500]' },
+  { level: 3, context: 'payouts/process', text: 'Payout run stopped [payout:{n}] [reason:database busy]' },
+] as const;

@@ -1,0 +1,357 @@
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
+import { leadCrmActivities } from '../tables/lead-crm-activities.ts';
+import { leads } from '../tables/leads.ts';
+import {
+  defineCall,
+  emptyBody,
+  filtersAliasSchema,
+  filtersSchema,
+  idSchema,
+  isoDateSchema,
+  limitSchema,
+  listAnswer,
+  offsetAliasSchema,
+  paginationOffsetSchema,
+} from './define.ts';
+
+const leadRow = createSelectSchema(leads);
+const crmActivityRow = createSelectSchema(leadCrmActivities);
+
+const count = () => z.number().int().min(0);
+const centsField = (what: string) => z.number().int().describe(`${what}, in cents`);
+
+/** A lead as staff see it (public §3). Money in cents; location and details as the spec shapes them. */
+export const leadSchema = leadRow
+  .pick({
+    ID: true,
+    BoundUser: true,
+    BoundAdvertiser: true,
+    BoundOffer: true,
+    BoundTakenOffer: true,
+    OfferName: true,
+    ProductName: true,
+    Status: true,
+    CRMType: true,
+    LeadMoneyWithdrawn: true,
+    PublisherPaid: true,
+    AdvertiserPaid: true,
+    PurchaseDomain: true,
+    PurchaseIP: true,
+    PurchaseIsPhone: true,
+    PurchaseLeadType: true,
+    BlockedReason: true,
+    FriendlyName: true,
+  })
+  .extend({
+    createdAt: isoDateSchema,
+    updatedAt: isoDateSchema,
+    LeadPrice: centsField('What the advertiser pays for the lead'),
+    EarnedAmount: centsField("The publisher's share"),
+    PlatformEarnedAmount: centsField("The platform's share"),
+    PurchaseLocation: z.object({ city: z.string().nullable(), countryCode: z.string().nullable() }),
+    /** Keys prefixed with the product key: name, phone, uid, c1..c6, stclickid, plus GenericData. */
+    PurchaseDetails: z.record(z.string(), z.unknown()),
+  });
+export type Lead = z.infer<typeof leadSchema>;
+
+/** A lead as its publisher sees it: without the advertiser's price and the platform's share. */
+export const publisherLeadSchema = leadSchema.omit({
+  BoundAdvertiser: true,
+  LeadPrice: true,
+  PlatformEarnedAmount: true,
+  AdvertiserPaid: true,
+});
+export type PublisherLead = z.infer<typeof publisherLeadSchema>;
+
+/** A lead as its advertiser sees it: without the publisher's identity, share and the platform's share. */
+export const advertiserLeadSchema = leadSchema.omit({
+  BoundUser: true,
+  BoundTakenOffer: true,
+  FriendlyName: true,
+  EarnedAmount: true,
+  PlatformEarnedAmount: true,
+  LeadMoneyWithdrawn: true,
+  PublisherPaid: true,
+  PurchaseIP: true,
+  BlockedReason: true,
+});
+export type AdvertiserLead = z.infer<typeof advertiserLeadSchema>;
+
+/** A blocked lead on the admin blocked-leads screen, with who sent it and whom it was for. */
+export const blockedLeadSchema = leadSchema.extend({
+  User: z.object({ Username: z.string() }),
+  Advertiser: z.object({ CompanyName: z.string() }),
+});
+
+/** What the lead export writes per row (public §9: ID, name, phone, product). */
+export const leadExportRowSchema = z.object({
+  ID: z.number().int(),
+  ProductName: z.string(),
+  Name: z.string().nullable(),
+  Phone: z.string().nullable(),
+});
+
+/** A day as the statistics show it: DD.MM.YYYY (public §3). */
+const leadDateSchema = z
+  .string()
+  .regex(/^\d{2}\.\d{2}\.\d{4}$/)
+  .describe('DD.MM.YYYY');
+
+/** A name with its lead count, for the dashboard tabs and top lists. */
+export const nameCountSchema = z.object({ name: z.string(), count: count() });
+
+/** One day of a publisher's or advertiser's leads (dashboards §3, §2 Statistics). */
+export const leadsPerDaySchema = z.object({
+  LeadDate: leadDateSchema,
+  LeadCount: count(),
+  ConvertedLeads: count(),
+  LeadWaiting: count(),
+  LeadEarnings: centsField("The day's earnings (publisher) or spendings (advertiser)"),
+  UniqueIPAddresses: count(),
+});
+export type LeadsPerDay = z.infer<typeof leadsPerDaySchema>;
+
+/**
+ * The publisher or advertiser dashboard data (dashboards §3, Publisher dashboard data). `leads` holds
+ * the per-day rows (statistics screens, charts and the last-five-days table); days are UTC.
+ */
+export const dashboardDataSchema = z.object({
+  leads: z.array(leadsPerDaySchema),
+  totalEarned: centsField('Earned (publisher) or spent (advertiser) over the filtered leads'),
+  totalLeadCount: count(),
+  totalConvertedLeadsCount: count(),
+  totalPhoneCount: count().describe('Leads sent from a phone; the rest are desktop'),
+  totalLeadOfferNames: z.array(nameCountSchema),
+  uniqueDomains: z.array(nameCountSchema),
+  uniqueCities: z.array(nameCountSchema),
+  uniqueCountryCodes: z.array(nameCountSchema),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;
+
+/** Lead stats of one day for the lead report (public §3, Lead stats per date). */
+export const leadStatsPerDateSchema = z.object({
+  LeadDate: leadDateSchema,
+  LeadCount: count(),
+  UniqueLeads: count(),
+  ConvertedLeads: count(),
+  BadLeads: count(),
+  /** Per-IP lead list: status 2 counts as approved, 3, 4 and 5 as rejected. */
+  LeadInfo: z.array(z.object({ IP: z.string().nullable(), Status: z.number().int() })),
+});
+/** Lead stats of one offer on one day. */
+export const leadStatsPerOfferSchema = leadStatsPerDateSchema.extend({ OfferName: z.string() });
+export type LeadStatsPerDate = z.infer<typeof leadStatsPerDateSchema>;
+export type LeadStatsPerOffer = z.infer<typeof leadStatsPerOfferSchema>;
+
+/** One publisher's row of the publisher stats screen (public §3, Per-user stats). */
+export const leadStatsPerUserSchema = z.object({
+  BoundUser: z.number().int(),
+  User: z.object({ Username: z.string() }),
+  Total: count(),
+  Good: count().describe('Confirmed leads'),
+  PercentGood: z.number().min(0).max(100),
+  LeadEarnings: centsField('Amount for payment'),
+});
+export type LeadStatsPerUser = z.infer<typeof leadStatsPerUserSchema>;
+
+/** What the CRM says about a lead (dashboards §3, Lead CRM info). */
+export const leadCrmInfoSchema = z.object({
+  CRMID: z.string().nullable(),
+  Status: z.string().nullable(),
+  Comments: z.array(
+    crmActivityRow
+      .pick({ AgentID: true, Type: true, audioDuration: true, Comment: true })
+      .extend({ createdAt: isoDateSchema }),
+  ),
+});
+export type LeadCrmInfo = z.infer<typeof leadCrmInfoSchema>;
+
+/** A date the client sends: ISO 8601 date or date-time, or epoch milliseconds; the handler gets a Date. */
+const dateInput = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date(), z.number().int()], { error: `Invalid ${label}` })
+    .transform((v) => new Date(v));
+
+/** Minutes to add to UTC to get the caller's local day (UTC+2 → 120). */
+const utcOffsetSchema = z.coerce.number().int().min(-720).max(840).default(0);
+
+/** Leads: lists, dashboards, statistics and admin operations. */
+export const leadCalls = {
+  getAllBlockedLeadsDashboardAdmin: defineCall({
+    path: '/leads/getAllBlockedLeadsDashboardAdmin',
+    method: 'POST',
+    summary: 'Blocked leads list (filters, 20 a page)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      offset: offsetAliasSchema,
+      Filters: filtersSchema,
+      filters: filtersAliasSchema,
+      limit: limitSchema,
+    }),
+    response: listAnswer(blockedLeadSchema),
+  }),
+  getAllBlockedLeadsKPIAdmin: defineCall({
+    path: '/leads/getAllBlockedLeadsKPIAdmin',
+    method: 'POST',
+    summary: 'Blocked leads counted per blocked reason (KPI tiles)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({ Filters: filtersSchema, filters: filtersAliasSchema }),
+    response: z.array(z.object({ BlockedReason: z.string(), Count: count() })),
+  }),
+  getLeadCRMInfo: defineCall({
+    path: '/leads/getLeadCRMInfo',
+    method: 'POST',
+    summary: "A lead's CRM id, CRM status and agent activities (GENERIC_ERROR when the CRM is not supported)",
+    spec: 'D',
+    callers: ['crmInfo'],
+    request: z.object({ ID: idSchema }),
+    response: leadCrmInfoSchema,
+  }),
+  getLeadsForAdmin: defineCall({
+    path: '/leads/getLeadsForAdmin',
+    method: 'POST',
+    summary: 'All leads (filters, 20 a page)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      Filters: filtersSchema,
+      limit: limitSchema,
+    }),
+    response: listAnswer(leadSchema),
+  }),
+  getLeadsForAdminExport: defineCall({
+    path: '/leads/getLeadsForAdminExport',
+    method: 'POST',
+    summary: 'Every lead matching the filters, as export rows (the client splits them into files)',
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({ Filters: filtersSchema }),
+    response: listAnswer(leadExportRowSchema),
+  }),
+  getLeadsForAdvertiser: defineCall({
+    path: '/leads/getLeadsForAdvertiser',
+    method: 'POST',
+    summary: "An advertiser's leads (filters, 20 a page)",
+    spec: 'D',
+    callers: ['advertiser', 'staff', 'advertiserManager'],
+    request: z.object({
+      BoundAdvertiser: idSchema.optional(),
+      paginationOffset: paginationOffsetSchema,
+      Filters: filtersSchema,
+      limit: limitSchema,
+    }),
+    response: listAnswer(advertiserLeadSchema),
+  }),
+  getLeadsForAdvertiserDashboard: defineCall({
+    path: '/leads/getLeadsForAdvertiserDashboard',
+    method: 'POST',
+    summary: 'Advertiser dashboard data: per-day leads, totals and top lists over the filtered leads',
+    spec: 'D, P',
+    callers: ['advertiser', 'staff', 'advertiserManager'],
+    request: z.object({ BoundAdvertiser: idSchema.optional(), Filters: filtersSchema }),
+    response: dashboardDataSchema,
+  }),
+  getLeadsForPublisher: defineCall({
+    path: '/leads/getLeadsForPublisher',
+    method: 'POST',
+    summary: "A publisher's leads (filters, 20 a page)",
+    spec: 'D',
+    callers: ['publisher', 'staff', 'publisherManager'],
+    request: z.object({
+      BoundUser: idSchema.optional(),
+      /** Older spelling of BoundUser. */
+      authUser: idSchema.optional(),
+      paginationOffset: paginationOffsetSchema,
+      Filters: filtersSchema,
+      limit: limitSchema,
+    }),
+    response: listAnswer(publisherLeadSchema),
+  }),
+  getLeadsForPublisherDashboard: defineCall({
+    path: '/leads/getLeadsForPublisherDashboard',
+    method: 'POST',
+    summary:
+      'Publisher dashboard data: per-day leads, totals and top lists (staff: any publisher, admin-dashboard?p=)',
+    spec: 'D, P',
+    callers: ['publisher', 'staff', 'publisherManager'],
+    request: z.object({ BoundUser: idSchema.optional(), Filters: filtersSchema }),
+    response: dashboardDataSchema,
+  }),
+  getLeadStatsForFrontendAdminDashboard: defineCall({
+    path: '/leads/getLeadStatsForFrontendAdminDashboard',
+    method: 'POST',
+    summary: 'Lead report: stats per day (allLeads) and per offer and day (allOffers) over a date range',
+    spec: 'P',
+    callers: ['staff', 'publisherManager'],
+    request: z.object({
+      Filters: filtersSchema,
+      filters: filtersAliasSchema,
+      /** Start of the range; all time when absent. */
+      startDate: dateInput('start date').nullable().optional(),
+      /** End of the range; now when absent. */
+      endDate: dateInput('end date').nullable().optional(),
+      utcOffset: utcOffsetSchema,
+    }),
+    response: z.object({
+      allLeads: z.array(leadStatsPerDateSchema),
+      allOffers: z.array(leadStatsPerOfferSchema),
+    }),
+  }),
+  getLeadStatsPerUser: defineCall({
+    path: '/leads/getLeadStatsPerUser',
+    method: 'POST',
+    summary: 'Per-publisher lead totals, confirmed share and amount for payment (publisher stats screen)',
+    spec: 'P',
+    callers: ['staff', 'publisherManager'],
+    request: z.object({ Filters: filtersSchema, filters: filtersAliasSchema }),
+    response: z.array(leadStatsPerUserSchema),
+  }),
+  getStatusCodes: defineCall({
+    path: '/leads/getStatusCodes',
+    method: 'POST',
+    summary: 'Lead status code → name (e.g. "2" → "Lead confirmed")',
+    spec: 'D, P',
+    callers: ['session'],
+    request: z.object({
+      BoundUser: idSchema.nullable().optional(),
+      BoundAdvertiser: idSchema.nullable().optional(),
+    }),
+    response: z.record(z.string(), z.string()),
+  }),
+  resendLead: defineCall({
+    path: '/leads/resendLead',
+    method: 'POST',
+    summary: "Send a lead to the advertiser's CRM again; it shows status -2 (Retrying) until delivered",
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({ ID: idSchema }),
+    response: leadSchema,
+  }),
+  resendLeads: defineCall({
+    path: '/leads/resendLeads',
+    method: 'POST',
+    summary: 'Send again every lead whose CRM delivery failed; answers how many were queued',
+    spec: 'P',
+    callers: ['admin'],
+    request: emptyBody,
+    response: z.object({ queued: count() }),
+  }),
+  setLeadStatusAdmin: defineCall({
+    path: '/leads/setLeadStatusAdmin',
+    method: 'POST',
+    summary: "Set a lead's status by hand, overriding the CRM",
+    spec: 'P',
+    callers: ['admin'],
+    request: z.object({
+      ID: idSchema,
+      newStatus: z.literal(LEAD_STATUS_CODES, 'Unknown lead status'),
+    }),
+    response: leadSchema,
+  }),
+};

@@ -1,0 +1,352 @@
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import {
+  CRM_TYPE_INFO,
+  CRM_TYPES,
+  type CrmDataField,
+  type CrmType,
+  crmFieldMissingMessage,
+} from '../constants/crm.ts';
+import { MESSAGES } from '../constants/errors.ts';
+import { advertisers } from '../tables/advertisers.ts';
+import { crms } from '../tables/crms.ts';
+import {
+  defineCall,
+  emptyBody,
+  filtersSchema,
+  idSchema,
+  isoDateSchema,
+  limitSchema,
+  listAnswer,
+  paginationOffsetSchema,
+  requiredIdSchema,
+} from './define.ts';
+
+const advertiserRow = createSelectSchema(advertisers);
+const crmRow = createSelectSchema(crms);
+
+/** An advertiser's tax and VAT numbers, stored as JSON {Tax, Vat} (admin §3). */
+export const taxVatSchema = z.object({ Tax: z.string(), Vat: z.string() });
+export type TaxVat = z.infer<typeof taxVatSchema>;
+
+/**
+ * Tax and VAT numbers from what a form sends: the sign-up text `Tax: {x}, VAT: {y}`, the raw JSON
+ * the admin form shows, or {Tax, Vat}. Null for empty text or text in neither form.
+ */
+export function parseTaxVat(text: string): TaxVat | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed = taxVatSchema.safeParse(JSON.parse(trimmed));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+  const match = /^Tax:\s*(.*?)\s*,\s*VAT:\s*(.*?)\s*$/is.exec(trimmed);
+  return match ? { Tax: match[1], Vat: match[2] } : null;
+}
+
+const taxVatInput = z
+  .union([z.object({ Tax: z.string().trim().max(64), Vat: z.string().trim().max(64) }), z.string().max(300)])
+  .transform((value, ctx): TaxVat | null => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return null;
+    const parsed = parseTaxVat(value);
+    if (parsed && parsed.Tax.length <= 64 && parsed.Vat.length <= 64) return parsed;
+    ctx.addIssue({ code: 'custom', message: 'TaxVatNumber must read "Tax: {tax}, VAT: {vat}"' });
+    return z.NEVER;
+  });
+
+/** ZIP as a number (a digit string is accepted too). */
+const zipInput = z.union(
+  [
+    z.number().int().min(0).max(9_999_999_999),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ],
+  { error: MESSAGES.zipMustBeNumber },
+);
+
+/** An advertiser as its owner and staff see it (admin §3). Money in cents. */
+export const advertiserSchema = advertiserRow
+  .pick({
+    ID: true,
+    UserID: true,
+    CompanyName: true,
+    CompanyAddress: true,
+    CompanyCity: true,
+    CompanyZipCode: true,
+    isInfiniteCredits: true,
+  })
+  .extend({
+    createdAt: isoDateSchema,
+    Username: z.string(),
+    TaxVatNumber: taxVatSchema.nullable(),
+    minBalance: z.number().int().describe('Lowest credit balance allowed, in cents'),
+    creditBalance: z
+      .number()
+      .int()
+      .describe('Credit balance in cents: the sum of the ledger (0 while isInfiniteCredits)'),
+    CRMInfo: z.array(crmRow.pick({ ID: true, friendlyName: true })),
+    Flags: z.object({ isVerified: z.boolean() }),
+  });
+export type Advertiser = z.infer<typeof advertiserSchema>;
+
+/** The data fields of a CRM connection; which ones are required depends on the type (dashboards §3, §5). */
+export const crmDataSchema = z.object(
+  {
+    inboundURL: z.string().trim().max(2000).optional(),
+    outboundToken: z.string().trim().max(500).optional(),
+    apiToken: z.string().trim().max(500).optional(),
+    postbackSecret: z.string().trim().max(500).optional(),
+    webmasterID: z.string().trim().max(100).optional(),
+  },
+  { error: MESSAGES.crmGeneralError },
+);
+export type CrmData = z.infer<typeof crmDataSchema>;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What is wrong with a CRM's data for its type, with the spec's messages (dashboards §5). Used by
+ * addCRM here, and by the editCRM handler, which knows the stored type (editing = true).
+ */
+export function crmDataIssues(
+  type: CrmType,
+  data: CrmData,
+  editing = false,
+): { field: CrmDataField; message: string }[] {
+  const issues: { field: CrmDataField; message: string }[] = [];
+  const info = CRM_TYPE_INFO[type] as (typeof CRM_TYPE_INFO)[CrmType] | undefined;
+  if (!info || typeof data !== 'object' || data === null) return issues;
+  for (const field of info.required) {
+    if (!data[field]) issues.push({ field, message: crmFieldMissingMessage(type, field, editing) });
+  }
+  if (data.inboundURL && !isHttpUrl(data.inboundURL)) {
+    const label = type === 'leadvertex' ? 'API URL' : 'Inbound URL';
+    issues.push({ field: 'inboundURL', message: `${label} must be an http(s) address` });
+  }
+  return issues;
+}
+
+/** An advertiser's CRM connection (dashboards §3); the data is shown to its owner and admins only. */
+export const crmSchema = crmRow
+  .pick({ ID: true, BoundAdvertiser: true, name: true, friendlyName: true })
+  .extend({ data: crmDataSchema, createdAt: isoDateSchema });
+export type Crm = z.infer<typeof crmSchema>;
+
+const crmFriendlyNameInput = z
+  .string({ error: MESSAGES.crmFriendlyNameEmpty })
+  .trim()
+  .min(1, MESSAGES.crmFriendlyNameEmpty)
+  .max(100);
+
+/** Credit balance change: a number of cents, or 'infinite' on the absolute call (admin §2, §4, §5). */
+const balanceRequestFields = {
+  advertiserID: idSchema,
+  countAsReferral: z.boolean().default(false),
+  Comment: z.string().trim().max(500).nullable().optional(),
+};
+
+/** Advertisers, their credits and their CRM connections. */
+export const partnerCalls = {
+  addAdvertiser: defineCall({
+    path: '/partners/addAdvertiser',
+    method: 'POST',
+    summary: 'Create the advertiser profile of the session user (advertiser sign-up step 2)',
+    spec: 'D, P',
+    callers: ['noAdvertiser'],
+    request: z.object({
+      CompanyName: z
+        .string({ error: MESSAGES.companyNameRequiredDashboard })
+        .trim()
+        .min(1, MESSAGES.companyNameRequiredDashboard)
+        .max(200),
+      CompanyAddress: z
+        .string({ error: MESSAGES.companyAddressRequired })
+        .trim()
+        .min(1, MESSAGES.companyAddressRequired)
+        .max(300),
+      CompanyCity: z.string().trim().max(100).nullable().optional(),
+      CompanyZipCode: zipInput.nullable().optional(),
+      TaxVatNumber: taxVatInput.nullable().optional(),
+      /** The session user's ID. */
+      id: idSchema.optional(),
+    }),
+    response: advertiserSchema,
+  }),
+  addCRM: defineCall({
+    path: '/partners/addCRM',
+    method: 'POST',
+    summary: "Connect a CRM to an advertiser; the type's data fields are required (dashboards §5)",
+    spec: 'D',
+    callers: ['advertiser', 'admin'],
+    request: z
+      .object({
+        CRMName: z.enum(CRM_TYPES),
+        CRMFriendlyName: crmFriendlyNameInput,
+        CRMData: crmDataSchema,
+        advertiserID: requiredIdSchema(MESSAGES.crmAdvertiserInvalid),
+      })
+      .superRefine((value, ctx) => {
+        for (const issue of crmDataIssues(value.CRMName, value.CRMData)) {
+          ctx.addIssue({ code: 'custom', path: ['CRMData', issue.field], message: issue.message });
+        }
+      }),
+    response: crmSchema,
+  }),
+  deleteAdvertiser: defineCall({
+    path: '/partners/deleteAdvertiser',
+    method: 'POST',
+    summary: 'Delete an advertiser profile (refused while it has offers or ledger entries)',
+    spec: 'A',
+    callers: ['admin'],
+    request: z.object({ ID: idSchema }),
+    response: z.null(),
+  }),
+  deleteCRM: defineCall({
+    path: '/partners/deleteCRM',
+    method: 'POST',
+    summary: 'Remove a CRM connection (refused while an offer delivers to it)',
+    spec: 'D',
+    callers: ['advertiser', 'admin'],
+    request: z.object({ ID: idSchema, advertiserID: idSchema }),
+    response: z.null(),
+  }),
+  editAdvertiser: defineCall({
+    path: '/partners/editAdvertiser',
+    method: 'POST',
+    summary:
+      'Edit an advertiser: its owner the company fields, an admin also minBalance and creditBalance; null or absent leaves a field as it is',
+    spec: 'A, D',
+    callers: ['advertiserOwner', 'admin'],
+    request: z.object({
+      ID: idSchema,
+      CompanyName: z.string().trim().min(1).max(200).nullable().optional(),
+      CompanyAddress: z.string().trim().min(1).max(300).nullable().optional(),
+      CompanyCity: z.string().trim().min(1).max(100).nullable().optional(),
+      CompanyZipCode: zipInput.nullable().optional(),
+      TaxVatNumber: taxVatInput.nullable().optional(),
+      /** Admin only, cents. */
+      minBalance: z.number().int().nullable().optional().describe('Lowest credit balance allowed, in cents'),
+      /** Admin only, cents: the new absolute balance, booked as a ledger adjustment. */
+      creditBalance: z.number().int().nullable().optional().describe('New credit balance, in cents'),
+    }),
+    response: advertiserSchema,
+  }),
+  editCRM: defineCall({
+    path: '/partners/editCRM',
+    method: 'POST',
+    summary: "Edit a CRM connection's name and data (its type cannot change; data is checked against it)",
+    spec: 'D',
+    callers: ['advertiser', 'admin'],
+    request: z.object({
+      ID: idSchema,
+      CRMFriendlyName: crmFriendlyNameInput,
+      CRMData: crmDataSchema,
+      advertiserID: requiredIdSchema(MESSAGES.crmAdvertiserInvalid),
+    }),
+    response: crmSchema,
+  }),
+  getAdvertiserByID: defineCall({
+    path: '/partners/getAdvertiserByID',
+    method: 'POST',
+    summary: 'One advertiser (its owner, or staff)',
+    spec: 'A',
+    callers: ['advertiserOwner', 'staff', 'advertiserManager'],
+    request: z.object({ ID: idSchema }),
+    response: advertiserSchema,
+  }),
+  getAllAdvertisers: defineCall({
+    path: '/partners/getAllAdvertisers',
+    method: 'POST',
+    summary: 'Advertisers list (filters, 20 a page)',
+    spec: 'A',
+    callers: ['admin', 'advertiserManager'],
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      Filters: filtersSchema,
+      limit: limitSchema,
+    }),
+    response: listAnswer(advertiserSchema),
+  }),
+  getAllAdvertisersWithCRM: defineCall({
+    path: '/partners/getAllAdvertisersWithCRM',
+    method: 'POST',
+    summary: 'Every advertiser with its CRMs (add-offer pickers)',
+    spec: 'A',
+    callers: ['admin'],
+    request: emptyBody,
+    response: z.array(advertiserSchema.pick({ ID: true, CompanyName: true, CRMInfo: true })),
+  }),
+  getAllCRMs: defineCall({
+    path: '/partners/getAllCRMs',
+    method: 'POST',
+    summary: "An advertiser's CRM connections",
+    spec: 'A, D',
+    callers: ['advertiser', 'admin'],
+    request: z.object({ BoundAdvertiser: idSchema.optional() }),
+    response: z.array(crmSchema),
+  }),
+  getCRMIntegrationLink: defineCall({
+    path: '/partners/getCRMIntegrationLink',
+    method: 'POST',
+    summary:
+      'The handler or postback URL to set in the CRM: a string, or lines of text whose last one is the link',
+    spec: 'D',
+    callers: ['advertiser', 'admin'],
+    request: z.object({ advertiserID: idSchema, ID: idSchema }),
+    response: z.union([z.string(), z.array(z.string()).min(1)]),
+  }),
+  setCreditBalance: defineCall({
+    path: '/partners/setCreditBalance',
+    method: 'POST',
+    summary:
+      "Set an advertiser's credit balance absolutely; 'infinite' turns on infinite credits and resets the balance to 0",
+    spec: 'A',
+    callers: ['admin'],
+    request: z.object({
+      ...balanceRequestFields,
+      balance: z
+        .union([z.literal('infinite'), z.number().int()], { error: MESSAGES.balanceNotNumber })
+        .describe("New balance in cents, or 'infinite'"),
+    }),
+    response: advertiserSchema,
+  }),
+  setCreditBalanceDynamic: defineCall({
+    path: '/partners/setCreditBalanceDynamic',
+    method: 'POST',
+    summary: "Add to (or, negative, take from) an advertiser's credits; turns infinite credits off",
+    spec: 'A',
+    callers: ['admin'],
+    request: z.object({
+      ...balanceRequestFields,
+      balance: z
+        .number({ error: MESSAGES.balanceNotNumber })
+        .int(MESSAGES.balanceNotNumber)
+        .describe('Change in cents; negative removes credits'),
+    }),
+    response: advertiserSchema,
+  }),
+  verifyAdvertiser: defineCall({
+    path: '/partners/verifyAdvertiser',
+    method: 'POST',
+    summary: 'Verify an advertiser (verifyStatus false takes the verification back)',
+    spec: 'A',
+    callers: ['admin', 'advertiserManager'],
+    request: z.object({ ID: idSchema, verifyStatus: z.boolean().default(true) }),
+    response: advertiserSchema,
+  }),
+};
