@@ -67,6 +67,12 @@ describe('session store', () => {
     expect(failing.getState().isLoggedIn).toBe(false);
   });
 
+  it('stores a session a login answered at once', () => {
+    const store = createSessionStore(fakeClient({}).client);
+    store.getState().setSession(fakeSession({ theme: 'light' }));
+    expect(store.getState()).toMatchObject({ isLoggedIn: true, theme: 'light' });
+  });
+
   it('treats any theme other than light as dark', async () => {
     const { client } = fakeClient({
       '/auth/checkLogin': () => ({ status: 'ok', data: fakeSession({ theme: 'dark' }) }),

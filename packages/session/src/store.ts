@@ -13,6 +13,8 @@ export interface SessionState {
   isLoggedIn: boolean | null;
   /** Ask the server whether the login is still valid. */
   checkLogin(): Promise<void>;
+  /** Store the session a login or sign-up answered (so guards see it before the re-check ends). */
+  setSession(data: SessionData): void;
   /** Touch the timestamp: the store re-checks the login (after log in, sign up, profile edits). */
   refresh(): void;
   /** Switch dark/light and save it with `/users/setTheme`. */
@@ -44,6 +46,13 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
         // Any other status or a failed request: logged out, no message (public §4).
         set({ userData: null, isLoggedIn: false });
       }
+    },
+    setSession(data) {
+      set({
+        userData: data,
+        isLoggedIn: true,
+        theme: data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark',
+      });
     },
     refresh() {
       set({ timestamp: Math.max(Date.now(), get().timestamp + 1) });

@@ -18,6 +18,7 @@ interface LoginValues {
 export function LoginPage() {
   const { t } = useTranslation('public');
   const refresh = useSessionStore((s) => s.refresh);
+  const setSession = useSessionStore((s) => s.setSession);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,6 +32,8 @@ export function LoginPage() {
       setError(answer.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : MESSAGES.loginFailed);
       return;
     }
+    // The guards see the session at once; the timestamp makes the store re-check it (public §2).
+    setSession(answer.data);
     refresh();
     navigate('/dashboard/publisher');
   };

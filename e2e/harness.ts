@@ -1,0 +1,116 @@
+/**
+ * A small browser-test harness on playwright-core: specs register tests with `test()`, the runner
+ * (scripts/e2e.ts) gives each a fresh browser context and records a screenshot per test.
+ */
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+
+export interface Urls {
+  shell: string;
+  api: string;
+  mf_public: string;
+  mf_publisher: string;
+  mf_advertiser: string;
+  mf_admin: string;
+}
+
+export type Role = 'admin' | 'publisher' | 'publisher2' | 'newbie' | 'advertiser';
+
+/** Demo logins of the seed (packages/db demo-data). */
+export const LOGINS: Record<Role, { username: string; password: string }> = {
+  admin: { username: 'admin', password: 'admin12345' },
+  publisher: { username: 'publisher', password: 'publisher12345' },
+  publisher2: { username: 'publisher2', password: 'publisher12345' },
+  newbie: { username: 'newbie', password: 'publisher12345' },
+  advertiser: { username: 'advertiser', password: 'advertiser12345' },
+};
+
+export interface TestContext {
+  urls: Urls;
+  /** A fresh page in a fresh context, logged in as `role` when given (saved login state per role). */
+  newPage(role?: Role): Promise<Page>;
+  /** Every request URL the test's pages made so far. */
+  requests: string[];
+  /** Whether any request went to the given origin (a remote's URL). */
+  fetchedFrom(origin: string): boolean;
+  /** Saves `e2e/screenshots/<test>-<label>.png`. */
+  screenshot(page: Page, label?: string): Promise<void>;
+  /** Logs in through the login form and waits for the dashboard. */
+  login(page: Page, role: Role): Promise<void>;
+}
+
+interface RegisteredTest {
+  name: string;
+  file: string;
+  fn(t: TestContext): Promise<void>;
+}
+
+export const registry: RegisteredTest[] = [];
+let currentFile = '';
+
+export function setCurrentFile(file: string) {
+  currentFile = file;
+}
+
+/** Registers a browser test. */
+export function test(name: string, fn: (t: TestContext) => Promise<void>) {
+  registry.push({ name, file: currentFile, fn });
+}
+
+export { assert };
+
+export async function loginThroughForm(page: Page, urls: Urls, role: Role) {
+  const { username, password } = LOGINS[role];
+  await page.goto(`${urls.shell}/login`);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard\//);
+  await page.getByTestId('sidebar').waitFor();
+}
+
+/** Builds the per-test context: contexts it opens are closed by `dispose`. */
+export function createTestContext(
+  browser: Browser,
+  urls: Urls,
+  screenshot: (page: Page, label: string) => Promise<void>,
+  savedStates: Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>,
+) {
+  const contexts: BrowserContext[] = [];
+  const requests: string[] = [];
+  const track = (context: BrowserContext) => {
+    context.on('request', (request: Request) => {
+      requests.push(request.url());
+    });
+    contexts.push(context);
+  };
+  const ctx: TestContext = {
+    urls,
+    requests,
+    fetchedFrom: (origin) => requests.some((url) => url.startsWith(origin)),
+    screenshot: (page, label = 'final') => screenshot(page, label),
+    login: (page, role) => loginThroughForm(page, urls, role),
+    async newPage(role) {
+      if (role && !savedStates.has(role)) {
+        const loginContext = await browser.newContext();
+        const page = await loginContext.newPage();
+        await loginThroughForm(page, urls, role);
+        savedStates.set(role, await loginContext.storageState());
+        await loginContext.close();
+      }
+      const context = await browser.newContext({
+        storageState: role ? savedStates.get(role) : undefined,
+        viewport: { width: 1280, height: 800 },
+      });
+      track(context);
+      return context.newPage();
+    },
+  };
+  return {
+    ctx,
+    pages: () => contexts.flatMap((c) => c.pages()),
+    dispose: async () => {
+      await Promise.all(contexts.map((c) => c.close()));
+    },
+  };
+}

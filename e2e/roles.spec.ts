@@ -1,0 +1,71 @@
+import { assert, test } from './harness.ts';
+
+async function sidebarGroups(page: import('playwright-core').Page) {
+  const ids = await page
+    .locator('[data-testid^="sidebar-group-"]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+  return ids.map((id) => id?.replace('sidebar-group-', ''));
+}
+
+test('a publisher who logs in gets mf-publisher, never mf-admin, and the publisher sidebar', async (t) => {
+  const page = await t.newPage();
+  await t.login(page, 'publisher');
+  assert.match(page.url(), /\/dashboard\/publisher$/);
+  await page.locator('[data-testid="remote-root"][data-remote="mf_publisher"]').waitFor();
+  await page.getByTestId('screen-title').waitFor();
+  assert.equal(await page.getByTestId('section-title').textContent(), 'Dashboard');
+  const groups = await sidebarGroups(page);
+  assert.deepEqual(groups.slice(0, 2), ['publisher', 'advertiser']);
+  assert.ok(!groups.includes('admin') && !groups.includes('publishersManager'), groups.join(', '));
+  // The publisher has no advertiser profile: the advertiser group only offers Register.
+  await page.getByTestId('sidebar-item-advertiser-register').waitFor();
+  // Navigate inside the dashboard: the header title follows the path.
+  await page.getByTestId('sidebar-item-publisher-leads').click();
+  await page.waitForURL(/\/dashboard\/publisher-leads$/);
+  await page.getByTestId('section-title').filter({ hasText: 'Leads' }).waitFor();
+  await page.getByTestId('screen-title').filter({ hasText: 'Leads' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await t.screenshot(page);
+  assert.ok(t.fetchedFrom(t.urls.mf_publisher), 'mf-publisher was loaded');
+  assert.ok(!t.fetchedFrom(t.urls.mf_admin), 'no request to mf-admin');
+  assert.ok(!t.fetchedFrom(t.urls.mf_advertiser), 'no request to mf-advertiser');
+});
+
+test('an admin gets mf-admin and the administrator sidebar group', async (t) => {
+  const page = await t.newPage('admin');
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  await page.getByTestId('sidebar').waitFor();
+  const groups = await sidebarGroups(page);
+  assert.ok(groups.includes('admin'), `admin group shown (${groups.join(', ')})`);
+  await page.getByTestId('sidebar-item-admin-users').click();
+  await page.waitForURL(/\/dashboard\/admin-users$/);
+  await page.locator('[data-testid="remote-root"][data-remote="mf_admin"]').waitFor();
+  await page.getByTestId('screen-title').filter({ hasText: 'Users' }).waitFor();
+  await t.screenshot(page);
+  assert.ok(t.fetchedFrom(t.urls.mf_admin), 'mf-admin was loaded');
+});
+
+test('an advertiser with the publisher role hidden goes from /dashboard to the advertiser dashboard', async (t) => {
+  const page = await t.newPage('advertiser');
+  await page.goto(`${t.urls.shell}/dashboard`);
+  await page.waitForURL(/\/dashboard\/advertiser$/);
+  await page.locator('[data-testid="remote-root"][data-remote="mf_advertiser"]').waitFor();
+  const groups = await sidebarGroups(page);
+  assert.ok(!groups.includes('publisher'), `publisher group hidden (${groups.join(', ')})`);
+  await page.getByTestId('sidebar-item-advertiser-crm').waitFor();
+  await page.getByTestId('user-menu').click();
+  const credits = page.getByTestId('header-credits');
+  await credits.waitFor();
+  assert.match((await credits.textContent()) ?? '', /Credits: -?\$[\d,]+\.\d{2}$/);
+  await t.screenshot(page);
+  assert.ok(!t.fetchedFrom(t.urls.mf_admin), 'no request to mf-admin');
+});
+
+test('an unverified publisher sees the not-verified notice on data screens', async (t) => {
+  const page = await t.newPage('newbie');
+  await page.goto(`${t.urls.shell}/dashboard/publisher-leads`);
+  const notice = page.getByTestId('not-verified');
+  await notice.waitFor();
+  assert.match((await notice.textContent()) ?? '', /Your account has not been verified/);
+  await t.screenshot(page);
+});
