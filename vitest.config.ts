@@ -11,7 +11,11 @@ export default defineConfig({
         test: {
           name: 'backend',
           environment: 'node',
-          include: ['api/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'packages/{schema,db,jobs}/src/**/*.test.ts'],
+          include: [
+            'api/src/**/*.test.ts',
+            'worker/src/**/*.test.ts',
+            'packages/{schema,db,jobs}/src/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { NODE_ENV: 'test' },

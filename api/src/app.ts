@@ -21,14 +21,26 @@ export function notBuiltContracts(): CallContract[] {
   return Object.values(contracts).filter((c) => !built.has(`${c.method} ${c.path}`));
 }
 
+/**
+ * CORS_ORIGINS is a comma-separated list of exact origins; an entry may end in `:*` to
+ * admit any port of that host (used by test runs on free ports, never needed in production).
+ */
+export function originMatcher(list: string): (origin: string) => boolean {
+  const entries = list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const exact = new Set(entries.filter((e) => !e.endsWith(':*')));
+  const anyPort = entries.filter((e) => e.endsWith(':*')).map((e) => e.slice(0, -2));
+  return (origin) =>
+    exact.has(origin) ||
+    anyPort.some((host) => new RegExp(`^${host.replace(/[.]/g, '\\.')}:\\d+$`).test(origin));
+}
+
 /** Builds the Hono app around its dependencies; the Node and Deno entries only add a server. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const origins = new Set(
-    deps.env.CORS_ORIGINS.split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-  );
+  const allowOrigin = originMatcher(deps.env.CORS_ORIGINS);
 
   app.onError(async (error, c) => {
     if (error instanceof ApiError) {
@@ -58,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(
     '*',
     cors({
-      origin: (origin) => (origins.has(origin) ? origin : null),
+      origin: (origin) => (allowOrigin(origin) ? origin : null),
       credentials: true,
       allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'X-XSRF-TOKEN'],

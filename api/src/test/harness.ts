@@ -61,11 +61,7 @@ export async function createTestApi(overrides: Record<string, string> = {}) {
       );
     },
     /** Inserts a user directly (password 'password123' unless given) with the flags given. */
-    async createUser(
-      username: string,
-      flags: TestUserFlags = {},
-      password?: string,
-    ) {
+    async createUser(username: string, flags: TestUserFlags = {}, password?: string) {
       passwordHashCache ??= hashPassword('password123');
       const hash = password ? await hashPassword(password) : await passwordHashCache;
       const [row] = await runtime.deps.db

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+
+/** True when a Redis server answers PING at host:port. */
+export function pingRedis(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+export interface RedisHandle {
+  url: string;
+  /** Set when this process started the server, so it stops it too. */
+  stop?: () => Promise<void>;
+  describe: string;
+}
+
+/**
+ * Redis from REDIS_URL; else 127.0.0.1:6379 when it answers; else a redis-server started
+ * here when the binary is on PATH; else a clear error saying what to install.
+ */
+export async function ensureRedis(dataDir: string, env = process.env): Promise<RedisHandle> {
+  if (env.REDIS_URL) return { url: env.REDIS_URL, describe: `Redis at ${env.REDIS_URL}` };
+  if (await pingRedis('127.0.0.1', 6379))
+    return { url: 'redis://127.0.0.1:6379', describe: 'Redis already running on 127.0.0.1:6379' };
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(
+    'redis-server',
+    ['--port', '6379', '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const failed = await new Promise<Error | null>((resolve) => {
+    child.once('error', resolve);
+    setTimeout(() => resolve(null), 300);
+  });
+  if (failed) {
+    throw new Error(
+      'Redis is needed and none answers on 127.0.0.1:6379. Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.',
+    );
+  }
+  for (let i = 0; i < 50; i++) {
+    if (await pingRedis('127.0.0.1', 6379)) {
+      return {
+        url: 'redis://127.0.0.1:6379',
+        describe: 'Redis started by npm start on 127.0.0.1:6379',
+        stop: async () => {
+          child.kill('SIGTERM');
+          await new Promise((r) => child.once('exit', r));
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server was started but never answered on 127.0.0.1:6379');
+}

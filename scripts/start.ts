@@ -1,0 +1,58 @@
+/**
+ * `npm start`: the whole product on one machine. Builds the front ends when their sources
+ * changed, migrates and (first run) seeds the embedded libSQL file under ./data, starts the
+ * API, the worker, the shell and the four remotes, and stops everything on Ctrl-C.
+ */
+import { DEMO_LOGINS } from '@leadmesh/db';
+import { startBackend } from './lib/backend.ts';
+import { buildFrontends, serveFrontends } from './lib/frontends.ts';
+
+const env = process.env;
+const apiPort = Number(env.API_PORT ?? env.PORT ?? 5000);
+const ports = {
+  shell: Number(env.SHELL_PORT ?? 3000),
+  mf_public: Number(env.MF_PUBLIC_PORT ?? 3001),
+  mf_publisher: Number(env.MF_PUBLISHER_PORT ?? 3002),
+  mf_advertiser: Number(env.MF_ADVERTISER_PORT ?? 3003),
+  mf_admin: Number(env.MF_ADMIN_PORT ?? 3004),
+};
+const host = env.PUBLIC_HOST ?? 'localhost';
+const origins = Object.values(ports)
+  .map((p) => `http://${host}:${p}`)
+  .join(',');
+
+console.log('Building the front ends (skipped when nothing changed)...');
+await buildFrontends({ log: (m: string) => console.log(`  ${m}`) });
+
+const backend = await startBackend({
+  dataDir: env.DATA_DIR ?? 'data',
+  apiPort,
+  corsOrigins: env.CORS_ORIGINS ?? origins,
+  publicApiUrl: env.PUBLIC_API_URL ?? `http://${host}:${apiPort}`,
+});
+const frontends = await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host });
+
+console.log(`
+Leadmesh is running.
+  Shell (open this)   ${frontends.urls.shell}
+  API                 ${backend.apiUrl}   (docs: ${backend.apiUrl}/docs)
+  Remotes             ${frontends.urls.mf_public} ${frontends.urls.mf_publisher} ${frontends.urls.mf_advertiser} ${frontends.urls.mf_admin}
+  ${backend.redis.describe}
+  Mail                ${env.SMTP_URL ? 'SMTP_URL' : `local sink: ${backend.mailDir} (also ${backend.apiUrl}/dev/mail)`}
+
+Demo logins:
+${DEMO_LOGINS.map((l) => `  ${l.username.padEnd(12)} ${l.password.padEnd(16)} ${l.role}`).join('\n')}
+
+Ctrl-C stops everything.`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  await frontends.stop();
+  await backend.stop();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
