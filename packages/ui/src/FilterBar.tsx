@@ -1,0 +1,122 @@
+import type { FilterFieldSpec, FilterItem, FilterOperator } from '@leadmesh/schema';
+import { Button, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { coerceFilterValue, filterLabel, operatorOptions } from './filters.ts';
+
+export interface FilterBarProps {
+  fields: readonly FilterFieldSpec[];
+  value: FilterItem[];
+  onChange(filters: FilterItem[]): void;
+}
+
+/**
+ * The filter bar of every list (dashboards §4-5): Add filter opens a field / operator / value row;
+ * Apply adds the filter; clicking a filter removes it. The list reloads on every change.
+ */
+export function FilterBar({ fields, value, onChange }: FilterBarProps) {
+  const [open, setOpen] = useState(false);
+  const [fieldName, setFieldName] = useState(fields[0]?.name);
+  const field = fields.find((f) => f.name === fieldName) ?? fields[0];
+  const [op, setOp] = useState<FilterOperator | undefined>(field ? operatorOptions(field.type)[0]?.value : undefined);
+  const [raw, setRaw] = useState<unknown>(field?.type === 'boolean' ? 'Yes' : '');
+
+  const pickField = (name: string) => {
+    const next = fields.find((f) => f.name === name);
+    setFieldName(name);
+    setOp(next ? operatorOptions(next.type)[0]?.value : undefined);
+    setRaw(next?.type === 'boolean' ? 'Yes' : next?.options ? next.options[0]?.value : '');
+  };
+
+  const apply = () => {
+    if (!field || !op) return;
+    const item: FilterItem = {
+      name: field.name,
+      op,
+      value: field.options && field.type !== 'boolean' ? (raw as FilterItem['value']) : coerceFilterValue(field.type, raw),
+    };
+    onChange([...value, item]);
+    setOpen(false);
+    setRaw(field.type === 'boolean' ? 'Yes' : '');
+  };
+
+  let input: React.ReactNode = null;
+  if (field?.type === 'boolean') {
+    input = (
+      <Select
+        data-testid="filter-value"
+        value={String(raw)}
+        onChange={setRaw}
+        options={[
+          { value: 'Yes', label: 'Yes' },
+          { value: 'No', label: 'No' },
+        ]}
+        style={{ width: 100 }}
+      />
+    );
+  } else if (field?.options) {
+    input = (
+      <Select
+        data-testid="filter-value"
+        value={raw as string}
+        onChange={setRaw}
+        options={field.options.map((o) => ({ value: o.value as string, label: o.label }))}
+        style={{ minWidth: 140 }}
+      />
+    );
+  } else if (field?.type === 'date') {
+    input = <DatePicker data-testid="filter-value" onChange={(d) => setRaw(d)} />;
+  } else if (field) {
+    input = (
+      <Input
+        data-testid="filter-value"
+        value={String(raw ?? '')}
+        onChange={(e) => setRaw(e.target.value)}
+        onPressEnter={apply}
+        style={{ width: 180 }}
+      />
+    );
+  }
+
+  return (
+    <div data-testid="filter-bar" style={{ marginBottom: 12 }}>
+      <Space wrap>
+        <Button data-testid="filter-add" onClick={() => setOpen((v) => !v)}>
+          Add filter
+        </Button>
+        {value.map((item, index) => (
+          <Tag
+            key={`${item.name}-${item.op}-${String(item.value)}-${index}`}
+            data-testid="filter-chip"
+            title="Click to remove"
+            style={{ cursor: 'pointer' }}
+            onClick={() => onChange(value.filter((_, i) => i !== index))}
+          >
+            {filterLabel(fields, item)} ✕
+          </Tag>
+        ))}
+      </Space>
+      {open && field && (
+        <Space data-testid="filter-panel" wrap style={{ display: 'flex', marginTop: 8 }}>
+          <Select
+            data-testid="filter-field"
+            value={field.name}
+            onChange={pickField}
+            options={fields.map((f) => ({ value: f.name, label: f.friendlyName }))}
+            style={{ minWidth: 160 }}
+          />
+          <Select
+            data-testid="filter-op"
+            value={op}
+            onChange={setOp}
+            options={operatorOptions(field.type)}
+            style={{ minWidth: 150 }}
+          />
+          {input}
+          <Button type="primary" data-testid="filter-apply" onClick={apply}>
+            Apply
+          </Button>
+        </Space>
+      )}
+    </div>
+  );
+}

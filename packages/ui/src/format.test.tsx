@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatPayoutDate } from './format.ts';
+import { LeadStatusTag } from './LeadStatusTag.tsx';
+import { Money, MONEY_COLOURS } from './Money.tsx';
+
+describe('dates', () => {
+  it('shows dd.Mon.yyyy', () => {
+    expect(formatDate(new Date(2024, 0, 5, 12))).toBe('05.Jan.2024');
+    expect(formatDate(new Date(2023, 11, 31, 23, 59))).toBe('31.Dec.2023');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows payout dates as DD-MM-YYYY hh:mm in UTC', () => {
+    expect(formatPayoutDate('2024-01-05T13:07:00Z')).toBe('05-01-2024 13:07');
+    expect(formatPayoutDate('2024-03-09T23:30:00-02:00')).toBe('10-03-2024 01:30');
+  });
+});
+
+describe('Money', () => {
+  it('shows $ with 2 decimals from cents', () => {
+    render(<Money cents={123456} />);
+    expect(screen.getByTestId('money').textContent).toBe('$1,234.56');
+  });
+
+  it.each([
+    [0, MONEY_COLOURS.zero, '$0.00'],
+    [250, MONEY_COLOURS.positive, '$2.50'],
+    [-75, MONEY_COLOURS.negative, '-$0.75'],
+  ])('%i cents is drawn grey / green / red', (cents, colour, text) => {
+    render(<Money cents={cents} coloured />);
+    const node = screen.getByTestId('money');
+    expect(node.textContent).toBe(text);
+    expect(node.style.color).toBe(colour);
+  });
+});
+
+describe('LeadStatusTag', () => {
+  it.each([
+    [-2, 'Retrying', 'yellow'],
+    [-1, 'Lead processing', 'yellow'],
+    [0, 'Waiting', 'grey'],
+    [1, 'Lead in progress', 'grey'],
+    [6, 'Processing lead', 'grey'],
+    [2, 'Lead confirmed', 'green'],
+    [3, 'Lead rejected', 'red'],
+    [4, 'Bad lead', 'red'],
+    [5, 'Unknown CRM error', 'red'],
+  ])('status %i is "%s" in %s', (status, name, colour) => {
+    render(<LeadStatusTag status={status} />);
+    const tag = screen.getByTestId('lead-status');
+    expect(tag.textContent).toBe(name);
+    expect(tag.getAttribute('data-colour')).toBe(colour);
+  });
+});

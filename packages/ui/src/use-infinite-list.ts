@@ -1,0 +1,104 @@
+import { DELAYS, type Envelope, type FilterItem, PAGE_SIZE } from '@leadmesh/schema';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Loads one page: an envelope of `{ DBData: rows }` (the list answers) or of a bare array. */
+export type PageLoader<T> = (args: {
+  offset: number;
+  filters: FilterItem[];
+}) => Promise<Envelope<{ DBData: T[] }> | Envelope<T[]>>;
+
+export interface InfiniteListState<T> {
+  rows: T[];
+  /** Offset of the next page; -1 once paging has ended (dashboards §4 Pagination). */
+  offset: number;
+  loading: boolean;
+  /** The first page failed. */
+  error: boolean;
+  ended: boolean;
+  loadMore(): void;
+  reload(): void;
+}
+
+function rowsOf<T>(data: { DBData: T[] } | T[]): T[] {
+  return Array.isArray(data) ? data : (data?.DBData ?? []);
+}
+
+/**
+ * List state in one hook: the first page on mount; a filter change reloads from the start after a
+ * 400 ms debounce (stale answers are dropped); `loadMore` asks for the next page, whose offset grows
+ * by the rows received. A first page shorter than 20, or an empty or failed page, ends paging.
+ */
+export function useInfiniteList<T>(
+  load: PageLoader<T>,
+  filters: FilterItem[],
+  options: { pageSize?: number; debounceMs?: number } = {},
+): InfiniteListState<T> {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  const debounceMs = options.debounceMs ?? DELAYS.filterDebounceMs;
+  const [rows, setRows] = useState<T[]>([]);
+  const [offset, setOffset] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(false);
+  const generation = useRef(0);
+  const busy = useRef(false);
+  const state = useRef({ offset: 0, filters });
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  const fetchPage = useCallback(
+    async (from: number) => {
+      const gen = generation.current;
+      busy.current = true;
+      setLoading(true);
+      const answer = await loadRef.current({ offset: from, filters: state.current.filters });
+      if (gen !== generation.current) return; // a newer reload started: drop this answer
+      busy.current = false;
+      setLoading(false);
+      if (answer.status !== 'ok') {
+        if (from === 0) setError(true);
+        state.current.offset = -1;
+        setOffset(-1);
+        return;
+      }
+      const page = rowsOf(answer.data as { DBData: T[] } | T[]);
+      setRows((previous) => (from === 0 ? page : [...previous, ...page]));
+      const ended = page.length === 0 || (from === 0 && page.length < pageSize);
+      const next = ended ? -1 : from + page.length;
+      state.current.offset = next;
+      setOffset(next);
+    },
+    [pageSize],
+  );
+
+  const reload = useCallback(() => {
+    generation.current += 1;
+    busy.current = false;
+    state.current.offset = 0;
+    setError(false);
+    setOffset(0);
+    void fetchPage(0);
+  }, [fetchPage]);
+
+  const filtersKey = JSON.stringify(filters);
+  const lastKey = useRef<string | null>(null);
+  useEffect(() => {
+    state.current.filters = JSON.parse(filtersKey) as FilterItem[];
+    if (lastKey.current === null) {
+      lastKey.current = filtersKey;
+      reload();
+      return;
+    }
+    if (lastKey.current === filtersKey) return; // effect re-run without a change (StrictMode)
+    lastKey.current = filtersKey;
+    generation.current += 1; // answers of the old filters are stale from now on
+    const timer = setTimeout(reload, debounceMs);
+    return () => clearTimeout(timer);
+  }, [filtersKey, debounceMs, reload]);
+
+  const loadMore = useCallback(() => {
+    if (busy.current || state.current.offset <= 0) return;
+    void fetchPage(state.current.offset);
+  }, [fetchPage]);
+
+  return { rows, offset, loading, error, ended: offset === -1, loadMore, reload };
+}
