@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../test/harness.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+it('serves the OpenAPI document with every documented call', async () => {
+  const response = await api.app.request('http://localhost/openapi.json');
+  const doc = (await response.json()) as { paths: Record<string, Record<string, { summary: string }>> };
+  expect(Object.keys(doc.paths)).toHaveLength(101);
+  expect(doc.paths['/auth/login'].post.summary).toMatch(/Log in/);
+  expect(doc.paths['/auth/logout'].get).toBeDefined();
+  expect(doc.paths['/api/csrf'].put).toBeDefined();
+});
+
+it('serves Swagger UI from local assets at /docs', async () => {
+  const page = await api.app.request('http://localhost/docs');
+  expect(await page.text()).toContain('/docs/assets/swagger-ui-bundle.js');
+  const asset = await api.app.request('http://localhost/docs/assets/swagger-ui-bundle.js');
+  expect(asset.status).toBe(200);
+  expect((await api.app.request('http://localhost/docs/assets/..%2F..%2Fpackage.json')).status).toBe(404);
+});
+
+it('unknown routes answer NOT_FOUND in the envelope', async () => {
+  const response = await api.app.request('http://localhost/no/such/route', { method: 'GET' });
+  expect(response.status).toBe(404);
+  expect(await response.json()).toMatchObject({ status: 'error', data: 'NOT_FOUND' });
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from './client.ts';
+import { DEMO_LOGINS } from './demo-data.ts';
+import { applyMigrations } from './migrate.ts';
+import { verifyPassword } from './passwords.ts';
+import { isSeeded, seedDemoWorld } from './seed.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'leadmesh-seed-'));
+let handle: DbHandle;
+const now = Date.UTC(2026, 10, 21, 12);
+
+beforeAll(async () => {
+  handle = await createDb({ url: `file:${join(dir, 'seed.db')}` });
+  await applyMigrations(handle.db);
+  expect(await isSeeded(handle)).toBe(false);
+  await seedDemoWorld(handle, { leads: 3000, now, uploadsDir: join(dir, 'uploads') });
+}, 60_000);
+afterAll(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const scalar = async (sql: string) => Number((await handle.client.execute(sql)).rows[0][0]);
+
+describe('demo world', () => {
+  it('has every demo login with its password', async () => {
+    expect(await isSeeded(handle)).toBe(true);
+    for (const login of DEMO_LOGINS) {
+      const rows = (
+        await handle.client.execute({
+          sql: 'select password_hash from users where username = ?',
+          args: [login.username],
+        })
+      ).rows;
+      expect(rows, login.username).toHaveLength(1);
+      expect(await verifyPassword(login.password, String(rows[0].password_hash))).toBe(true);
+    }
+    expect(await scalar("select is_verified from users where username = 'newbie'")).toBe(0);
+  });
+
+  it('has leads in every status over 60 days, some blocked', async () => {
+    const statuses = (
+      await handle.client.execute('select distinct status from leads order by status')
+    ).rows.map((r) => Number(r.status));
+    expect(statuses).toEqual([-2, -1, 0, 1, 2, 3, 4, 5, 6]);
+    expect(await scalar('select count(*) from leads')).toBe(3000);
+    const oldest = await scalar('select min(created_at) from leads');
+    expect(now - oldest).toBeGreaterThan(40 * 86_400_000);
+    expect(now - oldest).toBeLessThanOrEqual(60 * 86_400_000);
+    expect(await scalar('select count(*) from leads where blocked_reason is not null')).toBeGreaterThan(0);
+  });
+
+  it('keeps the money consistent: price = publisher share + platform share, credits = ledger sum', async () => {
+    expect(
+      await scalar('select count(*) from leads where price_cents <> earned_cents + platform_earned_cents'),
+    ).toBe(0);
+    const charged = await scalar('select sum(price_cents) from leads where status = 2');
+    const charges = await scalar(
+      "select -sum(amount_cents) from balance_changes where reason = 'lead_charge'",
+    );
+    expect(charges).toBe(charged);
+    const balance = await scalar('select sum(amount_cents) from balance_changes');
+    expect(balance).toBeGreaterThan(0);
+    expect(await scalar('select count(*) from leads where money_withdrawn = 1 and status <> 2')).toBe(0);
+  });
+
+  it('has offers with images and websites, taken offers, postbacks, payouts, invoices, logs', async () => {
+    expect(await scalar('select count(*) from offers')).toBe(5);
+    expect(await scalar("select count(*) from offers where images = '[]'")).toBe(0);
+    expect(await scalar('select count(*) from websites')).toBe(10);
+    expect(await scalar('select count(*) from taken_offers')).toBeGreaterThan(0);
+    expect(await scalar('select count(*) from postbacks')).toBeGreaterThan(0);
+    expect(await scalar('select count(*) from platform_payouts where processed = 0')).toBe(1);
+    expect(await scalar('select count(*) from invoices')).toBe(6);
+    expect(await scalar('select count(*) from logs')).toBeGreaterThan(0);
+    expect(await scalar('select count(*) from referral_earnings')).toBeGreaterThan(0);
+  });
+});
