@@ -269,6 +269,7 @@ const NOT_BUILT_YET = Object.keys(CALLERS).filter(
       '/users/getSingleUser',
       '/users/editUser',
       '/users/getAllUsers',
+      '/partners/addAdvertiser',
     ].includes(p),
 );
 

@@ -1,0 +1,94 @@
+import type { DbOrTx } from '@leadmesh/db';
+import type { Advertiser, TaxVat } from '@leadmesh/schema';
+import { advertisers, balanceChanges, crms, users } from '@leadmesh/schema/tables';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context.ts';
+import type { Principal } from '../../lib/access.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
+import { writeLog } from '../../lib/logs.ts';
+
+/** An advertiser as the API shows it: its owner's username, the ledger balance and its CRMs. */
+export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<Advertiser> {
+  const [row] = await db
+    .select({
+      advertiser: advertisers,
+      Username: users.Username,
+      balance: sql<number>`(select coalesce(sum(${balanceChanges.Amount}), 0) from ${balanceChanges} where ${balanceChanges.BoundAdvertiser} = ${advertisers.ID})`,
+    })
+    .from(advertisers)
+    .innerJoin(users, eq(users.ID, advertisers.UserID))
+    .where(eq(advertisers.ID, advertiserId))
+    .limit(1);
+  if (!row) throw notFound('Advertiser not found');
+  const crmRows = await db
+    .select({ ID: crms.ID, friendlyName: crms.friendlyName })
+    .from(crms)
+    .where(eq(crms.BoundAdvertiser, advertiserId));
+  const a = row.advertiser;
+  return {
+    ID: a.ID,
+    UserID: a.UserID,
+    Username: row.Username,
+    CompanyName: a.CompanyName,
+    CompanyAddress: a.CompanyAddress,
+    CompanyCity: a.CompanyCity,
+    CompanyZipCode: a.CompanyZipCode,
+    TaxVatNumber: a.TaxVatNumber ?? null,
+    isInfiniteCredits: a.isInfiniteCredits,
+    minBalance: a.minBalance,
+    creditBalance: a.isInfiniteCredits ? 0 : Number(row.balance),
+    CRMInfo: crmRows,
+    Flags: { isVerified: a.isVerified },
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+export interface NewAdvertiser {
+  CompanyName: string;
+  CompanyAddress: string;
+  CompanyCity?: string | null;
+  CompanyZipCode?: number | null;
+  TaxVatNumber?: TaxVat | null;
+  id?: number;
+}
+
+/**
+ * Advertiser sign-up, step 2 (public §2) and /dashboard/registeradvertiser: the session user gets
+ * an unverified advertiser profile. One per user; an admin verifies it later.
+ */
+export async function addAdvertiser(
+  deps: AppDeps,
+  principal: Principal,
+  input: NewAdvertiser,
+): Promise<Advertiser> {
+  if (input.id !== undefined && input.id !== principal.user.ID)
+    throw forbidden('You may only register yourself');
+  const id = await deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ ID: advertisers.ID })
+      .from(advertisers)
+      .where(eq(advertisers.UserID, principal.user.ID));
+    if (existing)
+      throw new ApiError('ADVERTISER_ALREADY_EXISTS', { message: 'You already have an advertiser profile' });
+    const [row] = await tx
+      .insert(advertisers)
+      .values({
+        UserID: principal.user.ID,
+        CompanyName: input.CompanyName,
+        CompanyAddress: input.CompanyAddress,
+        CompanyCity: input.CompanyCity ?? null,
+        CompanyZipCode: input.CompanyZipCode ?? null,
+        TaxVatNumber: input.TaxVatNumber ?? null,
+      })
+      .returning({ ID: advertisers.ID });
+    await tx.update(users).set({ AdvertiserID: row.ID }).where(eq(users.ID, principal.user.ID));
+    await writeLog(tx, {
+      level: 0,
+      context: 'partners/addAdvertiser',
+      text: `Advertiser registered [advertiser:${row.ID}] [user:${principal.user.ID}] [company:${input.CompanyName}]`,
+      userId: principal.user.ID,
+    });
+    return row.ID;
+  });
+  return loadAdvertiser(deps.db, id);
+}
