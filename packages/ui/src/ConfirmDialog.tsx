@@ -3,7 +3,11 @@ import { Alert, Button, Modal, Spin } from 'antd';
 import { type ReactNode, useEffect, useReducer } from 'react';
 
 /** The dialog's states (dashboards §4 Dialogs): idle → busy → error, or closed with the list updated. */
-export type ConfirmState = { phase: 'idle' } | { phase: 'busy' } | { phase: 'error'; message: string } | { phase: 'closed' };
+export type ConfirmState =
+  | { phase: 'idle' }
+  | { phase: 'busy' }
+  | { phase: 'error'; message: string }
+  | { phase: 'closed' };
 
 export type ConfirmEvent =
   | { type: 'open' }
@@ -118,7 +122,9 @@ export function ConfirmDialog({
             <Spin />
           </div>
         )}
-        {state.phase === 'error' && <Alert type="error" data-testid="confirm-error" message={state.message} />}
+        {state.phase === 'error' && (
+          <Alert type="error" data-testid="confirm-error" message={state.message} />
+        )}
         {state.phase === 'idle' && children}
       </div>
     </Modal>

@@ -1,7 +1,22 @@
 import { Select } from 'antd';
 
 /** Region codes Intl knows that are not countries (continents, unions, placeholders). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ']);
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'QO',
+  'ZZ',
+  'XA',
+  'XB',
+  'AC',
+  'CP',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+  'CQ',
+]);
 
 /** The flag emoji of an ISO 3166-1 alpha-2 code (regional indicator symbols). */
 export function flagEmoji(code: string): string {

@@ -8,7 +8,13 @@ import { type PageLoader, useInfiniteList } from './use-infinite-list.ts';
  * Calls `onVisible` `delayMs` after the marker scrolls into view (dashboards §4: load-more fires
  * 200 ms after the end marker becomes visible); leaving view before that cancels it.
  */
-export function EndMarker({ onVisible, delayMs = DELAYS.loadMoreMs }: { onVisible(): void; delayMs?: number }) {
+export function EndMarker({
+  onVisible,
+  delayMs = DELAYS.loadMoreMs,
+}: {
+  onVisible(): void;
+  delayMs?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
@@ -48,7 +54,13 @@ export interface DataTableProps<T> {
  * A list table with the filter bar and infinite scroll: the columns array declares the table,
  * the list state lives in `useInfiniteList`.
  */
-export function DataTable<T extends object>({ columns, rowKey, load, filterFields, initialFilters }: DataTableProps<T>) {
+export function DataTable<T extends object>({
+  columns,
+  rowKey,
+  load,
+  filterFields,
+  initialFilters,
+}: DataTableProps<T>) {
   const [filters, setFilters] = useState<FilterItem[]>(initialFilters ?? []);
   const list = useInfiniteList(load, filters);
   return (

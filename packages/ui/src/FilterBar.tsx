@@ -17,7 +17,9 @@ export function FilterBar({ fields, value, onChange }: FilterBarProps) {
   const [open, setOpen] = useState(false);
   const [fieldName, setFieldName] = useState(fields[0]?.name);
   const field = fields.find((f) => f.name === fieldName) ?? fields[0];
-  const [op, setOp] = useState<FilterOperator | undefined>(field ? operatorOptions(field.type)[0]?.value : undefined);
+  const [op, setOp] = useState<FilterOperator | undefined>(
+    field ? operatorOptions(field.type)[0]?.value : undefined,
+  );
   const [raw, setRaw] = useState<unknown>(field?.type === 'boolean' ? 'Yes' : '');
 
   const pickField = (name: string) => {
@@ -32,7 +34,10 @@ export function FilterBar({ fields, value, onChange }: FilterBarProps) {
     const item: FilterItem = {
       name: field.name,
       op,
-      value: field.options && field.type !== 'boolean' ? (raw as FilterItem['value']) : coerceFilterValue(field.type, raw),
+      value:
+        field.options && field.type !== 'boolean'
+          ? (raw as FilterItem['value'])
+          : coerceFilterValue(field.type, raw),
     };
     onChange([...value, item]);
     setOpen(false);
@@ -85,6 +90,7 @@ export function FilterBar({ fields, value, onChange }: FilterBarProps) {
         </Button>
         {value.map((item, index) => (
           <Tag
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same filter may be added twice; a chip is its position
             key={`${item.name}-${item.op}-${String(item.value)}-${index}`}
             data-testid="filter-chip"
             title="Click to remove"

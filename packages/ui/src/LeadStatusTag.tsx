@@ -1,4 +1,9 @@
-import { LEAD_STATUS_NAMES, type LeadStatusColour, type LeadStatusCode, leadStatusColour } from '@leadmesh/schema';
+import {
+  LEAD_STATUS_NAMES,
+  type LeadStatusCode,
+  type LeadStatusColour,
+  leadStatusColour,
+} from '@leadmesh/schema';
 import { Tag } from 'antd';
 
 /** antd Tag colours for the spec's status colours (dashboards §4). */

@@ -20,7 +20,14 @@ describe('filter operators by value type', () => {
     expect(operatorOptions('number').map((o) => o.value)).toEqual(
       expect.arrayContaining(['eq', 'neq', 'gt', 'geq', 'lt', 'leq']),
     );
-    expect(operatorOptions('date').map((o) => o.value)).toEqual(['deq', 'dneq', 'dgt', 'dgeq', 'dlt', 'dleq']);
+    expect(operatorOptions('date').map((o) => o.value)).toEqual([
+      'deq',
+      'dneq',
+      'dgt',
+      'dgeq',
+      'dlt',
+      'dleq',
+    ]);
     expect(operatorOptions('boolean').map((o) => o.value)).toEqual(['eq', 'neq']);
   });
 });

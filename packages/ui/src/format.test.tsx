@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatPayoutDate } from './format.ts';
 import { LeadStatusTag } from './LeadStatusTag.tsx';
-import { Money, MONEY_COLOURS } from './Money.tsx';
+import { MONEY_COLOURS, Money } from './Money.tsx';
 
 describe('dates', () => {
   it('shows dd.Mon.yyyy', () => {

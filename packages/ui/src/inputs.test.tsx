@@ -1,0 +1,97 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CountrySelect, countryOptions, flagEmoji } from './CountrySelect.tsx';
+import { EDITOR_COMMANDS, RichTextEditor } from './RichTextEditor.tsx';
+import { SearchSelect } from './SearchSelect.tsx';
+import { YesNo } from './YesNo.tsx';
+
+describe('SearchSelect', () => {
+  it('opens a 200 px list and filters options by label', () => {
+    const { container } = render(
+      <SearchSelect
+        open
+        options={[
+          { value: 1, label: 'Alpha offer' },
+          { value: 2, label: 'Beta offer' },
+        ]}
+      />,
+    );
+    const holder = document.querySelector('.ant-select-dropdown-list-holder') as HTMLElement | null;
+    expect(holder?.style.maxHeight).toBe('200px');
+    const input = container.querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'bet' } });
+    const shown = [...document.querySelectorAll('.ant-select-item-option')].map((n) => n.textContent);
+    expect(shown).toEqual(['Beta offer']);
+  });
+});
+
+describe('YesNo', () => {
+  it('shows Yes/No and reports a boolean', () => {
+    const onChange = vi.fn();
+    render(<YesNo value={false} onChange={onChange} />);
+    fireEvent.click(screen.getByText('Yes'));
+    expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('CountrySelect', () => {
+  it('lists countries with their flags, by ISO code', () => {
+    expect(flagEmoji('rs')).toBe('🇷🇸');
+    const serbia = countryOptions().find((o) => o.value === 'RS');
+    expect(serbia?.label).toBe('🇷🇸 Serbia');
+    expect(countryOptions().length).toBeGreaterThan(200);
+    expect(countryOptions().some((o) => o.value === 'EU' || o.value === 'ZZ')).toBe(false);
+  });
+
+  it('shows the flag and name of the chosen country', () => {
+    render(<CountrySelect value="DE" />);
+    expect(screen.getByText('🇩🇪 Germany')).toBeTruthy();
+  });
+});
+
+describe('RichTextEditor', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('has the toolbar of the spec', () => {
+    render(<RichTextEditor />);
+    for (const label of [
+      'Heading 1',
+      'Heading 2',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Strikethrough',
+      'Blockquote',
+      'Numbered list',
+      'Bulleted list',
+      'Indent',
+      'Link',
+      'Image',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(EDITOR_COMMANDS).toHaveLength(13);
+  });
+
+  it('runs the editing command and reports the HTML', () => {
+    const exec = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    const onChange = vi.fn();
+    render(<RichTextEditor value="<p>Hello</p>" onChange={onChange} />);
+    expect(screen.getByTestId('editor-content').innerHTML).toBe('<p>Hello</p>');
+    fireEvent.click(screen.getByLabelText('Bold'));
+    expect(exec).toHaveBeenCalledWith('bold', false, undefined);
+    fireEvent.click(screen.getByLabelText('Heading 2'));
+    expect(exec).toHaveBeenCalledWith('formatBlock', false, 'H2');
+    vi.stubGlobal('prompt', () => 'https://example.com');
+    fireEvent.click(screen.getByLabelText('Link'));
+    expect(exec).toHaveBeenCalledWith('createLink', false, 'https://example.com');
+    expect(onChange).toHaveBeenLastCalledWith('<p>Hello</p>');
+    const content = screen.getByTestId('editor-content');
+    content.innerHTML = '<p>Hello <b>world</b></p>';
+    fireEvent.input(content);
+    expect(onChange).toHaveBeenLastCalledWith('<p>Hello <b>world</b></p>');
+  });
+});
