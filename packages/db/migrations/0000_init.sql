@@ -19,6 +19,10 @@ CREATE INDEX `advertisers_company_name_idx` ON `advertisers` (`company_name`);--
 CREATE INDEX `advertisers_company_city_idx` ON `advertisers` (`company_city`);--> statement-breakpoint
 CREATE INDEX `advertisers_is_verified_idx` ON `advertisers` (`is_verified`);--> statement-breakpoint
 CREATE INDEX `advertisers_created_at_idx` ON `advertisers` (`created_at`);--> statement-breakpoint
+CREATE INDEX `advertisers_company_address_idx` ON `advertisers` (`company_address`);--> statement-breakpoint
+CREATE INDEX `advertisers_zip_idx` ON `advertisers` (`company_zip_code`);--> statement-breakpoint
+CREATE INDEX `advertisers_infinite_idx` ON `advertisers` (`is_infinite_credits`);--> statement-breakpoint
+CREATE INDEX `advertisers_min_balance_idx` ON `advertisers` (`min_balance_cents`);--> statement-breakpoint
 CREATE TABLE `api_tokens` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,
@@ -32,6 +36,7 @@ CREATE TABLE `api_tokens` (
 CREATE UNIQUE INDEX `api_tokens_token_unique` ON `api_tokens` (`token`);--> statement-breakpoint
 CREATE INDEX `api_tokens_user_idx` ON `api_tokens` (`user_id`);--> statement-breakpoint
 CREATE INDEX `api_tokens_created_idx` ON `api_tokens` (`created_at`);--> statement-breakpoint
+CREATE INDEX `api_tokens_name_idx` ON `api_tokens` (`name`);--> statement-breakpoint
 CREATE TABLE `balance_changes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`advertiser_id` integer NOT NULL,
@@ -106,6 +111,7 @@ CREATE TABLE `custom_payouts` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `custom_payouts_user_offer_unique` ON `custom_payouts` (`user_id`,`offer_id`);--> statement-breakpoint
 CREATE INDEX `custom_payouts_offer_idx` ON `custom_payouts` (`offer_id`);--> statement-breakpoint
+CREATE INDEX `custom_payouts_created_idx` ON `custom_payouts` (`created_at`);--> statement-breakpoint
 CREATE TABLE `domains` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`domain_name` text NOT NULL,
@@ -267,6 +273,11 @@ CREATE INDEX `offers_type_idx` ON `offers` (`type`);--> statement-breakpoint
 CREATE INDEX `offers_active_idx` ON `offers` (`active`,`deleted_at`);--> statement-breakpoint
 CREATE INDEX `offers_promoted_idx` ON `offers` (`is_promoted`,`created_at`);--> statement-breakpoint
 CREATE INDEX `offers_created_at_idx` ON `offers` (`created_at`);--> statement-breakpoint
+CREATE INDEX `offers_payout_idx` ON `offers` (`payout_cents`);--> statement-breakpoint
+CREATE INDEX `offers_tax_idx` ON `offers` (`platform_tax`);--> statement-breakpoint
+CREATE INDEX `offers_limit_idx` ON `offers` (`lead_limit`);--> statement-breakpoint
+CREATE INDEX `offers_price_idx` ON `offers` (`product_price`);--> statement-breakpoint
+CREATE INDEX `offers_conversion_idx` ON `offers` (`monthly_conversion_ratio`);--> statement-breakpoint
 CREATE TABLE `password_reset_codes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
@@ -293,6 +304,7 @@ CREATE TABLE `payout_lines` (
 CREATE INDEX `payout_lines_user_idx` ON `payout_lines` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `payout_lines_advertiser_idx` ON `payout_lines` (`advertiser_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `payout_lines_platform_payout_idx` ON `payout_lines` (`platform_payout_id`);--> statement-breakpoint
+CREATE INDEX `payout_lines_amount_idx` ON `payout_lines` (`amount_cents`);--> statement-breakpoint
 CREATE TABLE `platform_payouts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer,
@@ -304,6 +316,7 @@ CREATE TABLE `platform_payouts` (
 );
 --> statement-breakpoint
 CREATE INDEX `platform_payouts_processed_idx` ON `platform_payouts` (`processed`,`created_at`);--> statement-breakpoint
+CREATE INDEX `platform_payouts_created_idx` ON `platform_payouts` (`created_at`);--> statement-breakpoint
 CREATE TABLE `postback_deliveries` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`postback_id` integer NOT NULL,
@@ -432,6 +445,9 @@ CREATE INDEX `users_advertiser_id_idx` ON `users` (`advertiser_id`);--> statemen
 CREATE INDEX `users_referred_by_idx` ON `users` (`referred_by_id`);--> statement-breakpoint
 CREATE INDEX `users_assigned_manager_idx` ON `users` (`assigned_manager_id`);--> statement-breakpoint
 CREATE INDEX `users_is_verified_idx` ON `users` (`is_verified`);--> statement-breakpoint
+CREATE INDEX `users_zip_idx` ON `users` (`zip`);--> statement-breakpoint
+CREATE INDEX `users_experience_idx` ON `users` (`experience`);--> statement-breakpoint
+CREATE INDEX `users_flags_idx` ON `users` (`is_admin`,`is_manager`);--> statement-breakpoint
 CREATE TABLE `websites` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,
@@ -446,4 +462,5 @@ CREATE TABLE `websites` (
 --> statement-breakpoint
 CREATE INDEX `websites_offer_idx` ON `websites` (`offer_id`);--> statement-breakpoint
 CREATE INDEX `websites_name_idx` ON `websites` (`name`);--> statement-breakpoint
-CREATE INDEX `websites_type_idx` ON `websites` (`type`);
+CREATE INDEX `websites_type_idx` ON `websites` (`type`);--> statement-breakpoint
+CREATE INDEX `websites_created_idx` ON `websites` (`created_at`);

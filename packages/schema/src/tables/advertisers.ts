@@ -29,6 +29,10 @@ export const advertisers = sqliteTable(
     index('advertisers_company_city_idx').on(t.CompanyCity),
     index('advertisers_is_verified_idx').on(t.isVerified),
     index('advertisers_created_at_idx').on(t.createdAt),
+    index('advertisers_company_address_idx').on(t.CompanyAddress),
+    index('advertisers_zip_idx').on(t.CompanyZipCode),
+    index('advertisers_infinite_idx').on(t.isInfiniteCredits),
+    index('advertisers_min_balance_idx').on(t.minBalance),
   ],
 );
 

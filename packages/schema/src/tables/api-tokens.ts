@@ -20,5 +20,6 @@ export const apiTokens = sqliteTable(
     uniqueIndex('api_tokens_token_unique').on(t.Token),
     index('api_tokens_user_idx').on(t.UserID),
     index('api_tokens_created_idx').on(t.createdAt),
+    index('api_tokens_name_idx').on(t.Name),
   ],
 );

@@ -21,5 +21,6 @@ export const customPayouts = sqliteTable(
   (t) => [
     uniqueIndex('custom_payouts_user_offer_unique').on(t.UserID, t.OfferID),
     index('custom_payouts_offer_idx').on(t.OfferID),
+    index('custom_payouts_created_idx').on(t.createdAt),
   ],
 );

@@ -47,6 +47,11 @@ export const offers = sqliteTable(
     index('offers_active_idx').on(t.OfferActive, t.deletedAt),
     index('offers_promoted_idx').on(t.isPromoted, t.createdAt),
     index('offers_created_at_idx').on(t.createdAt),
+    index('offers_payout_idx').on(t.OfferPayout),
+    index('offers_tax_idx').on(t.PlatformTax),
+    index('offers_limit_idx').on(t.OfferLimit),
+    index('offers_price_idx').on(t.OfferProductPrice),
+    index('offers_conversion_idx').on(t.OfferMonthlyConversionRatio),
   ],
 );
 

@@ -21,5 +21,6 @@ export const payoutLines = sqliteTable(
     index('payout_lines_user_idx').on(t.BoundUser, t.createdAt),
     index('payout_lines_advertiser_idx').on(t.BoundAdvertiser, t.createdAt),
     index('payout_lines_platform_payout_idx').on(t.BoundPlatformPayout),
+    index('payout_lines_amount_idx').on(t.Amount),
   ],
 );

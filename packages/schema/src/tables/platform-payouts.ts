@@ -14,5 +14,8 @@ export const platformPayouts = sqliteTable(
     CreatedBy: integer('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('platform_payouts_processed_idx').on(t.Processed, t.createdAt)],
+  (t) => [
+    index('platform_payouts_processed_idx').on(t.Processed, t.createdAt),
+    index('platform_payouts_created_idx').on(t.createdAt),
+  ],
 );

@@ -63,6 +63,9 @@ export const users = sqliteTable(
     index('users_referred_by_idx').on(t.ReferredByID),
     index('users_assigned_manager_idx').on(t.AssignedManagerID),
     index('users_is_verified_idx').on(t.isVerified),
+    index('users_zip_idx').on(t.ZIP),
+    index('users_experience_idx').on(t.Experience),
+    index('users_flags_idx').on(t.isAdmin, t.isManager),
   ],
 );
 

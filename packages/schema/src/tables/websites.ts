@@ -24,6 +24,7 @@ export const websites = sqliteTable(
     index('websites_offer_idx').on(t.BoundOffer),
     index('websites_name_idx').on(t.WebsiteName),
     index('websites_type_idx').on(t.WebsiteType),
+    index('websites_created_idx').on(t.createdAt),
   ],
 );
 
