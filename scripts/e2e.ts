@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { createTestContext, registry, setCurrentFile, type Urls } from '../e2e/harness.ts';
+import { startBackend } from './lib/backend.ts';
 import { type AppName, buildFrontends, REPO_ROOT, serveFrontends } from './lib/frontends.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -82,19 +83,18 @@ async function main() {
     let apiUrl = external ?? '';
     if (!external) {
       const apiPort = await freePort();
-      process.env.CORS_ORIGINS = [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(
-        ',',
-      );
+      const corsOrigins = [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(',');
       const dataDir = await mkdtemp(path.join(tmpdir(), 'leadmesh-e2e-'));
       stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const backendModule = path.join(REPO_ROOT, 'scripts', 'lib', 'backend.ts');
-      const { startBackend } = (await import(pathToFileURL(backendModule).href)) as {
-        startBackend(options: { dataDir: string; apiPort: number; seed: boolean }): Promise<{
-          apiUrl: string;
-          stop(): Promise<void>;
-        }>;
-      };
-      const backend = await startBackend({ dataDir, apiPort, seed: true });
+      const backend = await startBackend({
+        dataDir,
+        apiPort,
+        seed: true,
+        corsOrigins,
+        verbose: process.env.E2E_VERBOSE === '1',
+        // A fresh key prefix: queues and rate limits of other runs on the same Redis stay apart.
+        env: { REDIS_PREFIX: `e2e-${path.basename(dataDir)}` },
+      });
       stops.push(() => backend.stop());
       apiUrl = backend.apiUrl;
     }
