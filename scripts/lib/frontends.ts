@@ -276,3 +276,52 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
     },
   };
 }
+
+export interface DevFrontends {
+  urls: Record<AppName, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Development: `rspack serve` (watch, hot reload) for the shell and every remote on 3000-3004.
+ * Each remote also runs alone at its own port against the API. `apiUrl` reaches the shell's
+ * `config.js`; remotes.json points at the dev servers.
+ */
+export function devFrontends(options: { apiUrl: string; apps?: AppName[] }): DevFrontends {
+  const cli = path.join(REPO_ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+  const env: NodeJS.ProcessEnv = { ...process.env, API_URL: options.apiUrl, NODE_ENV: 'development' };
+  delete env.NODE_OPTIONS;
+  const apps = options.apps ?? APP_NAMES;
+  const children = apps.map((app) => {
+    const child = spawn(process.execPath, [cli, 'serve', '--mode', 'development'], {
+      cwd: path.join(REPO_ROOT, APPS[app].dir),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const forward = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) =>
+      stream?.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) out.write(`[${app}] ${line}\n`);
+      });
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+    return child;
+  });
+  const urls = Object.fromEntries(apps.map((app) => [app, `http://localhost:${APPS[app].port}`])) as Record<
+    AppName,
+    string
+  >;
+  return {
+    urls,
+    stop: () =>
+      Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      ).then(() => undefined),
+  };
+}

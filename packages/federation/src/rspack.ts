@@ -77,6 +77,9 @@ function baseConfig({ root, mode }: CommonOptions, port: number, publicPath: str
     } as Configuration['devServer'],
     lazyCompilation: false,
     performance: { hints: false },
+    // In development, side-effects pruning drops `__exportAll` from Module Federation's runtime
+    // ("require_runtime.__exportAll is not a function" on the dev page); production is unaffected.
+    optimization: dev ? { sideEffects: false } : undefined,
   } as Configuration;
 }
 
@@ -113,7 +116,12 @@ export function createRemoteConfig(
   const config = baseConfig(options, port, 'auto');
   config.output = { ...config.output, uniqueName: options.name };
   config.plugins = [
-    new rspack.HtmlRspackPlugin({ template: path.join(options.root, 'index.html'), chunks: ['main'] }),
+    // The standalone page is served at nested routes (/dashboard/...): load its script from '/'.
+    new rspack.HtmlRspackPlugin({
+      template: path.join(options.root, 'index.html'),
+      chunks: ['main'],
+      publicPath: '/',
+    }),
     new ModuleFederationPlugin({
       name: options.name,
       filename: 'remoteEntry.js',
