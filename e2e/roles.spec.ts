@@ -69,3 +69,23 @@ test('an unverified publisher sees the not-verified notice on data screens', asy
   assert.match((await notice.textContent()) ?? '', /Your account has not been verified/);
   await t.screenshot(page);
 });
+
+test('a logged-in user on /login is sent to /dashboard/publisher', async (t) => {
+  const page = await t.newPage('publisher');
+  await page.goto(`${t.urls.shell}/login`);
+  await page.waitForURL(/\/dashboard\/publisher$/);
+  await page.getByTestId('sidebar').waitFor();
+});
+
+test('under 1025 px the sidebar closes after navigation', async (t) => {
+  const page = await t.newPage('publisher');
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  await page.getByTestId('sidebar-open').click();
+  await page.getByTestId('sidebar').waitFor();
+  await page.getByTestId('sidebar-item-publisher-offers').click();
+  await page.waitForURL(/\/dashboard\/publisher-offers$/);
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await page.getByTestId('section-title').filter({ hasText: 'Offers' }).waitFor();
+  await t.screenshot(page);
+});
