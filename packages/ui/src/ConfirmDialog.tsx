@@ -112,7 +112,7 @@ export function ConfirmDialog({
       title={title}
       footer={footer}
       closable={state.phase !== 'busy'}
-      maskClosable={false}
+      mask={{ closable: false }}
       onCancel={close}
       destroyOnHidden
     >
@@ -122,9 +122,7 @@ export function ConfirmDialog({
             <Spin />
           </div>
         )}
-        {state.phase === 'error' && (
-          <Alert type="error" data-testid="confirm-error" message={state.message} />
-        )}
+        {state.phase === 'error' && <Alert type="error" data-testid="confirm-error" title={state.message} />}
         {state.phase === 'idle' && children}
       </div>
     </Modal>

@@ -85,7 +85,7 @@ function Sidebar({ onNavigate }: { onNavigate(): void }) {
         style={{ flex: 1, borderInlineEnd: 0 }}
       />
       <Divider style={{ margin: '8px 0' }} />
-      <Space direction="vertical" style={{ padding: 16 }}>
+      <Space orientation="vertical" style={{ padding: 16 }}>
         <Link to="/dashboard/profile" data-testid="sidebar-settings" onClick={onNavigate}>
           {t('sidebar.settings')}
         </Link>
@@ -186,7 +186,7 @@ function PaymentMethodNotice() {
       type="info"
       showIcon
       style={{ marginBottom: 16 }}
-      message={
+      title={
         <span>
           {t('notice.paymentMethod')} <Link to="/dashboard/profile">{t('notice.addNow')}</Link>
         </span>

@@ -55,9 +55,7 @@ export function LoginPage() {
         >
           <Input.Password autoComplete="current-password" data-testid="login-password" />
         </Form.Item>
-        {error && (
-          <Alert type="error" message={error} data-testid="login-error" style={{ marginBottom: 16 }} />
-        )}
+        {error && <Alert type="error" title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={busy} block data-testid="login-submit">
           {t('login.submit')}
         </Button>
