@@ -5,7 +5,10 @@
  */
 import { DEMO_LOGINS } from '@leadmesh/db';
 import { startBackend } from './lib/backend.ts';
-import { buildFrontends, serveFrontends } from './lib/frontends.ts';
+import { buildFrontends, devFrontends, serveFrontends } from './lib/frontends.ts';
+
+/** `npm run dev`: the same, with the API and worker restarting on change and rspack dev servers (hot reload). */
+const dev = process.argv.includes('--dev');
 
 const env = process.env;
 const apiPort = Number(env.API_PORT ?? env.PORT ?? 5000);
@@ -21,19 +24,24 @@ const origins = Object.values(ports)
   .map((p) => `http://${host}:${p}`)
   .join(',');
 
-console.log('Building the front ends (skipped when nothing changed)...');
-await buildFrontends({ log: (m: string) => console.log(`  ${m}`) });
+if (!dev) {
+  console.log('Building the front ends (skipped when nothing changed)...');
+  await buildFrontends({ log: (m: string) => console.log(`  ${m}`) });
+}
 
 const backend = await startBackend({
   dataDir: env.DATA_DIR ?? 'data',
   apiPort,
   corsOrigins: env.CORS_ORIGINS ?? origins,
   publicApiUrl: env.PUBLIC_API_URL ?? `http://${host}:${apiPort}`,
+  watch: dev,
 });
-const frontends = await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host });
+const frontends = dev
+  ? devFrontends({ apiUrl: backend.apiUrl })
+  : await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host });
 
 console.log(`
-Leadmesh is running.
+Leadmesh is running${dev ? ' in development mode (watch and hot reload)' : ''}.
   Shell (open this)   ${frontends.urls.shell}
   API                 ${backend.apiUrl}   (docs: ${backend.apiUrl}/docs)
   Remotes             ${frontends.urls.mf_public} ${frontends.urls.mf_publisher} ${frontends.urls.mf_advertiser} ${frontends.urls.mf_admin}

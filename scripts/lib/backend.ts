@@ -22,6 +22,8 @@ export interface BackendOptions {
   env?: Record<string, string>;
   /** Prefix child output lines (default true); tests pass false to keep quiet. */
   verbose?: boolean;
+  /** Development: restart the API and the worker when their sources change (tsx watch). */
+  watch?: boolean;
 }
 
 export interface RunningBackend {
@@ -112,7 +114,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     ...(process.env.SMTP_URL ? {} : { DEV_MAIL_VIEW: 'true' }),
     ...options.env,
   };
-  const tsx = ['--import', 'tsx'];
+  const tsx = options.watch
+    ? [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch']
+    : ['--import', 'tsx'];
   const api = spawn(process.execPath, [...tsx, join(REPO_ROOT, 'api/src/main.node.ts')], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
