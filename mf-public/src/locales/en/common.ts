@@ -1,0 +1,4 @@
+/** Texts shared by several public pages. */
+export const common = {
+  notFound: { title: 'Page not found' },
+};
