@@ -48,21 +48,32 @@ export function countryOptions() {
   return cached;
 }
 
-/** Country picker with flags; the value is the ISO alpha-2 code. */
+/** Country picker with flags; the value is the ISO alpha-2 code. `id` comes from a Form.Item label. */
 export function CountrySelect({
   value,
   onChange,
   placeholder = 'Country',
   style,
+  id,
+  status,
+  'aria-label': ariaLabel,
+  'data-testid': testId = 'country-select',
 }: {
   value?: string | null;
   onChange?(code: string): void;
   placeholder?: string;
   style?: React.CSSProperties;
+  id?: string;
+  status?: 'error' | 'warning' | '';
+  'aria-label'?: string;
+  'data-testid'?: string;
 }) {
   return (
     <Select<string>
-      data-testid="country-select"
+      id={id}
+      status={status}
+      aria-label={ariaLabel}
+      data-testid={testId}
       showSearch
       listHeight={200}
       placeholder={placeholder}
