@@ -4,7 +4,7 @@ import { useSessionStore } from '@leadmesh/session';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 interface LoginValues {
   username: string;
@@ -22,6 +22,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
 
   const onFinish = async (values: LoginValues) => {
     setBusy(true);
@@ -41,6 +42,14 @@ export function LoginPage() {
   return (
     <Card title={t('login.title')} style={{ maxWidth: 420, margin: '48px auto' }} data-testid="login-page">
       <Form<LoginValues> layout="vertical" onFinish={onFinish} data-testid="login-form">
+        {params.get('reset') === '1' && (
+          <Alert
+            type="success"
+            title={t('login.resetDone')}
+            data-testid="login-reset-done"
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item
           name="username"
           label={t('login.username')}
