@@ -8,6 +8,8 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 export interface Urls {
   shell: string;
   api: string;
+  /** The worker's mail sink folder (set when the run started its own backend). */
+  mailDir?: string;
   mf_public: string;
   mf_publisher: string;
   mf_advertiser: string;

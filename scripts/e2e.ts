@@ -81,6 +81,7 @@ async function main() {
           mf_admin: await freePort(),
         };
     let apiUrl = external ?? '';
+    let mailDir: string | undefined;
     if (!external) {
       const apiPort = await freePort();
       const corsOrigins = [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(',');
@@ -93,8 +94,10 @@ async function main() {
         corsOrigins,
         verbose: process.env.E2E_VERBOSE === '1',
         // A fresh key prefix: queues and rate limits of other runs on the same Redis stay apart.
-        env: { REDIS_PREFIX: `e2e-${path.basename(dataDir)}` },
+        // Every browser test logs in from the same address: the per-IP limits are API-tested instead.
+        env: { REDIS_PREFIX: `e2e-${path.basename(dataDir)}`, RATE_LIMIT_DISABLED: 'true' },
       });
+      mailDir = backend.mailDir;
       stops.push(() => backend.stop());
       apiUrl = backend.apiUrl;
     }
@@ -102,7 +105,7 @@ async function main() {
     await buildFrontends();
     const served = await serveFrontends({ apiUrl, ports });
     stops.push(() => served.stop());
-    const urls: Urls = { ...served.urls, api: apiUrl };
+    const urls: Urls = { ...served.urls, api: apiUrl, mailDir };
     console.log(`[e2e] shell ${urls.shell}`);
 
     for (const file of readdirSync(E2E_DIR)

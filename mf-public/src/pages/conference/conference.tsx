@@ -44,7 +44,7 @@ function MeetingForm({ city }: { city: ConferenceCity }) {
         label={t('conference.form.email')}
         rules={[{ required: true, type: 'email', message: MESSAGES.correctEmail }]}
       >
-        <Input type="email" autoComplete="email" data-testid="meeting-email" />
+        <Input inputMode="email" autoComplete="email" data-testid="meeting-email" />
       </Form.Item>
       <Form.Item
         name="date"

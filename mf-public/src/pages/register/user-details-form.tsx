@@ -57,7 +57,7 @@ export function UserDetailsForm({ errors, busy, submitLabel, onSubmit }: Props) 
         {field(
           'email',
           t('register.email'),
-          <Input type="email" autoComplete="email" data-testid="signup-email" />,
+          <Input inputMode="email" autoComplete="email" data-testid="signup-email" />,
         )}
         {field(
           'password',

@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
               label={t('resetPassword.email')}
               rules={[{ required: true, type: 'email', message: MESSAGES.correctEmail }]}
             >
-              <Input type="email" autoComplete="email" data-testid="reset-email" />
+              <Input inputMode="email" autoComplete="email" data-testid="reset-email" />
             </Form.Item>
             {error && (
               <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />

@@ -1,0 +1,74 @@
+/** Helpers shared by the public-area browser tests: mail, country picker, accessibility. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Urls } from './harness.ts';
+
+/** Waits for a mail to `to` in the worker's sink (or the API's /dev/mail view) and returns its text. */
+export async function waitForMail(
+  urls: Urls,
+  to: string,
+  matching: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (urls.mailDir && existsSync(urls.mailDir)) {
+      const files = readdirSync(urls.mailDir).sort().reverse();
+      for (const file of files) {
+        const text = readFileSync(path.join(urls.mailDir, file), 'utf8');
+        if (text.startsWith(`To: ${to}\n`) && matching.test(text)) return text;
+      }
+    } else {
+      const answer = (await (await fetch(`${urls.api}/dev/mail`)).json()) as {
+        data: { To: string; Text: string }[];
+      };
+      const mail = answer.data.find((m) => m.To === to && matching.test(m.Text));
+      if (mail) return mail.Text;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${matching}`);
+}
+
+/** Picks a country in the CountrySelect (antd Select with search). */
+export async function pickCountry(page: Page, testId: string, name: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(name);
+  await page.locator('.ant-select-item-option', { hasText: name }).first().click();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A unique suffix, so tests can sign up fresh users on a shared database. */
+export function unique(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
