@@ -1,14 +1,19 @@
 import { Route } from 'react-router-dom';
-import { PublicPage } from './pages/static/page.tsx';
+import { AboutUsPage } from './pages/aboutus/aboutus.tsx';
+import { AdvertisersPage } from './pages/advertisers/advertisers.tsx';
+import { HomePage } from './pages/home/home.tsx';
+import { PrivacyPage } from './pages/privacy/privacy.tsx';
+import { PublishersPage } from './pages/publishers/publishers.tsx';
+import { TermsPage } from './pages/terms/terms.tsx';
 
 /** Marketing and legal pages (public §2): /, /publishers, /advertisers, /aboutus, /terms, /privacy. */
 export const marketingRoutes = (
   <>
-    <Route index element={<PublicPage page="home" />} />
-    <Route path="publishers" element={<PublicPage page="publishers" />} />
-    <Route path="advertisers" element={<PublicPage page="advertisers" />} />
-    <Route path="aboutus" element={<PublicPage page="aboutus" />} />
-    <Route path="terms" element={<PublicPage page="terms" />} />
-    <Route path="privacy" element={<PublicPage page="privacy" />} />
+    <Route index element={<HomePage />} />
+    <Route path="publishers" element={<PublishersPage />} />
+    <Route path="advertisers" element={<AdvertisersPage />} />
+    <Route path="aboutus" element={<AboutUsPage />} />
+    <Route path="terms" element={<TermsPage />} />
+    <Route path="privacy" element={<PrivacyPage />} />
   </>
 );

@@ -1,0 +1,106 @@
+import { Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { IconName } from '../home/icons.tsx';
+import { LineIcon } from '../home/icons.tsx';
+import {
+  CLAIM_VALUES,
+  CtaBand,
+  FeatureGrid,
+  Hero,
+  MarketingPage,
+  Section,
+  StepList,
+} from '../home/marketing-ui.tsx';
+
+const BENEFITS: { key: string; icon: IconName }[] = [
+  { key: 'prices', icon: 'tag' },
+  { key: 'conversion', icon: 'chart' },
+  { key: 'payouts', icon: 'wallet' },
+  { key: 'cookie', icon: 'cookie' },
+  { key: 'manager', icon: 'manager' },
+  { key: 'advertisers', icon: 'shield' },
+];
+
+const STEPS = ['account', 'offer', 'traffic', 'paid'];
+const ACCEPTED = ['websites', 'email', 'social'];
+const REFUSED = ['cloaking', 'bots', 'altering', 'sharing'];
+
+/** Page for publishers (public §1, §2): what they earn, how to start, which traffic is allowed (§5, §6). */
+export function PublishersPage() {
+  const { t } = useTranslation('public');
+  const v = CLAIM_VALUES;
+  return (
+    <MarketingPage name="publishers">
+      <Hero
+        eyebrow={t('publishers.hero.eyebrow')}
+        title={t('publishers.title')}
+        lead={t('publishers.hero.lead', v)}
+      />
+
+      <Section id="publishers-benefits" heading={t('publishers.benefits.heading')}>
+        <FeatureGrid
+          items={BENEFITS.map(({ key, icon }) => ({
+            key,
+            icon,
+            title: t(`publishers.benefits.${key}.title`, v),
+            text: t(`publishers.benefits.${key}.text`, v),
+          }))}
+        />
+      </Section>
+
+      <Section id="publishers-how" heading={t('publishers.how.heading')}>
+        <StepList
+          steps={STEPS.map((key) => ({
+            key,
+            title: t(`publishers.how.steps.${key}.title`, v),
+            text: t(`publishers.how.steps.${key}.text`, v),
+          }))}
+        />
+      </Section>
+
+      <Section id="publishers-rules" heading={t('publishers.rules.heading')}>
+        <Row gutter={[24, 24]}>
+          <Col xs={24} md={12}>
+            <div className="lm-card" data-testid="traffic-accepted">
+              <Typography.Title level={3}>{t('publishers.rules.accepted.title')}</Typography.Title>
+              <ul className="lm-list">
+                {ACCEPTED.map((key) => (
+                  <li key={key}>
+                    <span className="lm-ok">
+                      <LineIcon name="check" size={20} />
+                    </span>
+                    {t(`publishers.rules.accepted.items.${key}`)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Col>
+          <Col xs={24} md={12}>
+            <div className="lm-card" data-testid="traffic-refused">
+              <Typography.Title level={3}>{t('publishers.rules.refused.title')}</Typography.Title>
+              <ul className="lm-list">
+                {REFUSED.map((key) => (
+                  <li key={key}>
+                    <span className="lm-no">
+                      <LineIcon name="cross" size={20} />
+                    </span>
+                    {t(`publishers.rules.refused.items.${key}`)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Col>
+        </Row>
+        <p style={{ marginTop: 16 }}>
+          {t('publishers.rules.note')}{' '}
+          <Link to="/terms#publisher-agreement" data-testid="publisher-agreement-link">
+            {t('publishers.rules.link')}
+          </Link>
+        </p>
+      </Section>
+
+      <CtaBand id="publishers-cta" heading={t('publishers.cta.heading')} text={t('publishers.cta.text')} />
+    </MarketingPage>
+  );
+}
