@@ -1,5 +1,5 @@
 import type { CallPath, Envelope, ErrorEnvelope, RequestOf, ResponseOf } from '@leadmesh/schema';
-import { contracts } from '@leadmesh/schema';
+import { callMethod } from '@leadmesh/schema/constants';
 
 /** The answer every failed request (network down, non-JSON body) becomes. */
 export const SERVER_ERROR: ErrorEnvelope = { status: 'error', data: 'SERVER_ERROR' };
@@ -95,7 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    call: (path, body) => request(path, body, contracts[path]?.method ?? 'POST'),
+    call: (path, body) => request(path, body, callMethod(path)),
     request,
     setBaseUrl(next) {
       baseUrl = next;

@@ -78,7 +78,7 @@ export function createSharedConfig() {
     '@leadmesh/session': singleton,
     '@leadmesh/ui': singleton,
     '@leadmesh/api-client': singleton,
-    // The contracts pull drizzle and zod (about 420 KB): shared, the page downloads them once.
-    '@leadmesh/schema': singleton,
+    // Only the constants reach the browser (no zod, no drizzle); contracts are types there.
+    '@leadmesh/schema/constants': singleton,
   };
 }

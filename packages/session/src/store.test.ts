@@ -1,5 +1,5 @@
 import type { ApiClient } from '@leadmesh/api-client';
-import { REF_ID_STORAGE_KEY } from '@leadmesh/schema';
+import { REF_ID_STORAGE_KEY } from '@leadmesh/schema/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { applyBodyTheme, captureRefId, createSessionStore, startSessionSync } from './store.ts';
 import { fakeSession } from './test-fixtures.ts';

@@ -1,5 +1,6 @@
 import { type ApiClient, api as sharedApi } from '@leadmesh/api-client';
-import { REF_ID_STORAGE_KEY, type SessionData, type Theme } from '@leadmesh/schema';
+import type { SessionData, Theme } from '@leadmesh/schema';
+import { REF_ID_STORAGE_KEY } from '@leadmesh/schema/constants';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** Session state (public §3, Session state). */

@@ -1,4 +1,5 @@
-import { DELAYS, type FilterFieldSpec, type FilterItem, MESSAGES } from '@leadmesh/schema';
+import type { FilterFieldSpec, FilterItem } from '@leadmesh/schema';
+import { DELAYS, MESSAGES } from '@leadmesh/schema/constants';
 import { Button, Empty, Result, Spin, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { FilterBar } from './FilterBar.tsx';

@@ -1,9 +1,5 @@
-import {
-  LEAD_STATUS_NAMES,
-  type LeadStatusCode,
-  type LeadStatusColour,
-  leadStatusColour,
-} from '@leadmesh/schema';
+import type { LeadStatusCode, LeadStatusColour } from '@leadmesh/schema';
+import { LEAD_STATUS_NAMES, leadStatusColour } from '@leadmesh/schema/constants';
 import { Tag } from 'antd';
 
 /** antd Tag colours for the spec's status colours (dashboards §4). */

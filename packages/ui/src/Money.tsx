@@ -1,4 +1,4 @@
-import { formatUsd } from '@leadmesh/schema';
+import { formatUsd } from '@leadmesh/schema/constants';
 
 /** Colours of amounts (dashboards §2 Payment histories): grey zero, green positive, red negative. */
 export const MONEY_COLOURS = { zero: '#8c8c8c', positive: '#389e0d', negative: '#cf1322' } as const;

@@ -1,11 +1,5 @@
-import {
-  FILTER_OPERATOR_LABELS,
-  FILTER_OPERATORS,
-  type FilterFieldSpec,
-  type FilterItem,
-  type FilterOperator,
-  type FilterValueType,
-} from '@leadmesh/schema';
+import type { FilterFieldSpec, FilterItem, FilterOperator, FilterValueType } from '@leadmesh/schema';
+import { FILTER_OPERATOR_LABELS, FILTER_OPERATORS } from '@leadmesh/schema/constants';
 
 /** The operators a value type offers (dashboards §5 Filters), with their labels. */
 export function operatorOptions(type: FilterValueType): { value: FilterOperator; label: string }[] {

@@ -1,4 +1,5 @@
-import { DELAYS, type Envelope, type FilterItem, PAGE_SIZE } from '@leadmesh/schema';
+import type { Envelope, FilterItem } from '@leadmesh/schema';
+import { DELAYS, PAGE_SIZE } from '@leadmesh/schema/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Loads one page: an envelope of `{ DBData: rows }` (the list answers) or of a bare array. */

@@ -1,4 +1,4 @@
-import { formatUsd, MESSAGES } from '@leadmesh/schema';
+import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
   dashboardHome,
   isBlockedForUnverified,

@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import { MESSAGES } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
 import { Button, Form, Input, Layout, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';

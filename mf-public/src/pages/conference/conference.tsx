@@ -1,5 +1,6 @@
 import { api } from '@leadmesh/api-client';
-import { CONFERENCES, type ConferenceCity, MESSAGES } from '@leadmesh/schema';
+import type { ConferenceCity } from '@leadmesh/schema';
+import { CONFERENCES, MESSAGES } from '@leadmesh/schema/constants';
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import { MESSAGES } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import { MESSAGES } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
 import { readRefId, useSessionStore } from '@leadmesh/session';
 import { Button, Card, Col, Modal, Row, Steps, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { DELAYS } from '@leadmesh/schema';
+import { DELAYS } from '@leadmesh/schema/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldError } from './validation.ts';
 

@@ -6,7 +6,7 @@ import {
   SIGN_UP_FALLBACK_MESSAGE,
   USERNAME_MIN_ADVERTISER,
   USERNAME_MIN_PUBLISHER,
-} from '@leadmesh/schema';
+} from '@leadmesh/schema/constants';
 
 /** The user-details form of sign-up (publisher form and advertiser step 1). */
 export interface UserDetails {

@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@leadmesh/schema';
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@leadmesh/schema/constants';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

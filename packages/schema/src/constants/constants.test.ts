@@ -87,3 +87,12 @@ describe('catalogues', () => {
     );
   });
 });
+
+describe('call methods', () => {
+  it('match the contracts', async () => {
+    const { contracts } = await import('../contracts/index.ts');
+    const { callMethod } = await import('./calls.ts');
+    for (const contract of Object.values(contracts))
+      expect(callMethod(contract.path), contract.path).toBe(contract.method);
+  });
+});

@@ -1,3 +1,4 @@
+export * from './calls.ts';
 export * from './catalogue.ts';
 export * from './crm.ts';
 export * from './errors.ts';
