@@ -1,5 +1,6 @@
 import { type CallContract, contracts } from '@leadmesh/schema';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context.ts';
@@ -79,6 +80,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
+  // JSON calls are small; uploads (website zips, images) get room of their own.
+  const tooLarge = () => {
+    throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
+  };
+  app.use('/websites/uploadWebsite', bodyLimit({ maxSize: 50 * 1024 * 1024, onError: tooLarge }));
+  app.use('/images/uploadImage', bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge }));
+  app.use('*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (path === '/websites/uploadWebsite' || path === '/images/uploadImage') return next();
+    return bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })(c, next);
+  });
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

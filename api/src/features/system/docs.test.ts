@@ -31,3 +31,22 @@ it('unknown routes answer NOT_FOUND in the envelope', async () => {
   expect(response.status).toBe(404);
   expect(await response.json()).toMatchObject({ status: 'error', data: 'NOT_FOUND' });
 });
+
+it('a body over 1 MB is refused with a clear error, not a 500', async () => {
+  const client = api.client();
+  const answer = await client.callRaw('/auth/login', { username: 'x'.repeat(1_100_000), password: 'y' });
+  expect(answer).toMatchObject({ httpStatus: 413, status: 'error', data: 'VALIDATION_ERROR' });
+});
+
+it('a body that is not JSON or not an object is a VALIDATION_ERROR', async () => {
+  const client = api.client();
+  const token = await client.fetchCsrf();
+  for (const body of ['{not json', '[]', '"text"', 'null']) {
+    const response = await client.raw('POST', '/auth/login', {
+      body,
+      headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token },
+    });
+    expect(response.status, body).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 'error', data: 'VALIDATION_ERROR' });
+  }
+});
