@@ -96,7 +96,14 @@ export function HomePage() {
         </Row>
       </Section>
 
-      <Section id="home-support" heading={t('home.support.heading')} intro={t('home.support.text', v)} />
+      <Section id="home-support" heading={t('home.support.heading')}>
+        <div className="lm-card lm-support">
+          <span className="lm-icon">
+            <LineIcon name="clock" />
+          </span>
+          <p>{t('home.support.text', v)}</p>
+        </div>
+      </Section>
 
       <CtaBand id="home-cta" heading={t('home.cta.heading')} text={t('home.cta.text')} />
     </MarketingPage>

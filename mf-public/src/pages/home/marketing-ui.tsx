@@ -35,6 +35,7 @@ const CSS = `
 .lm-page a:not(.lm-cta):hover { color: ${BRAND.primaryHover}; }
 .lm-page :focus-visible { outline: 3px solid ${BRAND.primary}; outline-offset: 2px; border-radius: 4px; }
 .lm-dark :focus-visible { outline-color: ${BRAND.focusOnDark}; }
+.lm-page .ant-btn.ant-btn:focus-visible { outline: 3px solid ${BRAND.primary}; outline-offset: 2px; }
 .lm-page p { font-size: 16px; line-height: 1.6; }
 .lm-hero { background: linear-gradient(135deg, ${BRAND.ink} 0%, #123a6b 100%); color: #fff; border-radius: 16px; padding: 32px 20px; overflow: hidden; }
 @media (min-width: 768px) { .lm-hero { padding: 56px 48px; } }
@@ -52,14 +53,16 @@ const CSS = `
 .lm-dark .lm-cta-secondary { background: transparent; color: #fff; border-color: rgba(255,255,255,0.85); }
 .lm-dark .lm-cta-secondary:hover { background: rgba(255,255,255,0.12); color: #fff; }
 .lm-section { margin-top: 56px; }
-.lm-section > h2.ant-typography { margin-bottom: 8px; }
+.lm-page h2.ant-typography { margin-top: 0; }
+.lm-section > h2.ant-typography { margin-bottom: 20px; }
+.lm-section > h2.ant-typography + .lm-section-intro { margin-top: -8px; }
 .lm-section-intro { max-width: 46em; margin-bottom: 24px; }
 .lm-card { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 24px; height: 100%; }
 .lm-card h3.ant-typography { margin: 12px 0 8px; font-size: 20px; }
 .lm-card p { margin-bottom: 0; }
 .lm-card p + p { margin-top: 12px; }
 .lm-icon { width: 44px; height: 44px; border-radius: 10px; background: #e6f0ff; color: ${BRAND.primary}; display: flex; align-items: center; justify-content: center; }
-.lm-stat-value { display: block; font-size: 28px; font-weight: 700; color: ${BRAND.ink}; line-height: 1.2; margin: 12px 0 4px; }
+.lm-stat-value { display: block; font-size: clamp(24px, 6vw, 28px); font-weight: 700; color: ${BRAND.ink}; line-height: 1.2; margin: 12px 0 4px; }
 .lm-steps { list-style: none; margin: 0; padding: 0; }
 .lm-step-no { width: 36px; height: 36px; border-radius: 50%; background: ${BRAND.primary}; color: #fff; font-weight: 700; display: flex; align-items: center; justify-content: center; }
 .lm-band { margin-top: 56px; border-radius: 16px; padding: 32px 20px; text-align: center; }
@@ -74,16 +77,18 @@ const CSS = `
 .lm-list svg { flex: none; margin-top: 1px; }
 .lm-ok { color: #237804; }
 .lm-no { color: #a8071a; }
-.lm-carousel { padding: 4px; margin: 0 -8px; }
-.lm-carousel .slick-track { display: flex; }
-.lm-carousel .slick-slide { height: auto; }
-.lm-carousel .slick-slide > div, .lm-carousel .slick-slide > div > div { height: 100%; }
+.lm-carousel { margin: 0 -8px; }
+.lm-page .lm-carousel .slick-track { display: flex; }
+.lm-page .lm-carousel .slick-slide { height: auto; float: none; }
+.lm-page .lm-carousel .slick-slide > div, .lm-page .lm-carousel .lm-member-slide { height: 100%; }
 .lm-member-slide { padding: 0 8px; height: 100%; }
 .lm-member { text-align: center; }
 .lm-member-role { font-weight: 600; color: ${BRAND.primary}; }
 .lm-carousel-controls { display: flex; justify-content: center; align-items: center; gap: 16px; margin-top: 16px; }
 .lm-carousel-position { font-variant-numeric: tabular-nums; min-width: 4em; text-align: center; }
 .lm-carousel-hint { text-align: center; font-size: 14px; color: rgba(0,0,0,0.65); margin-top: 8px; }
+.lm-support { display: flex; gap: 16px; align-items: flex-start; }
+.lm-support .lm-icon { flex: none; }
 .lm-conference-city { display: flex; align-items: center; gap: 12px; }
 .lm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 `;

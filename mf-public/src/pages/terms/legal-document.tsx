@@ -46,13 +46,16 @@ export const sectionAnchor = (partId: string, sectionId: string) => `${partId}-$
 const LEGAL_CSS = `
 .lm-legal-layout { margin-top: 32px; }
 .lm-legal h2, .lm-legal h3, .lm-legal [id] { scroll-margin-top: 16px; }
-.lm-legal-doc { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 24px 20px; }
+.lm-legal-doc { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 24px 16px; }
 @media (min-width: 768px) { .lm-legal-doc { padding: 40px 48px; } }
 .lm-legal-part + .lm-legal-part { margin-top: 48px; padding-top: 32px; border-top: 1px solid #e3e8f0; }
 .lm-legal-doc h3.ant-typography { font-size: 18px; margin-top: 28px; }
+.lm-legal-doc .lm-legal-flat h2.ant-typography { font-size: 22px; margin: 32px 0 12px; }
+.lm-legal-doc .lm-legal-flat > div:first-child h2.ant-typography { margin-top: 0; }
 .lm-legal-doc p, .lm-legal-doc li { font-size: 16px; line-height: 1.65; }
-.lm-clause { display: flex; gap: 12px; margin-bottom: 12px; }
-.lm-clause-no { flex: none; min-width: 2.6em; font-weight: 600; font-variant-numeric: tabular-nums; }
+.lm-clause { display: flex; gap: 8px; margin-bottom: 12px; }
+@media (min-width: 768px) { .lm-clause { gap: 12px; } }
+.lm-clause-no { flex: none; min-width: 2.2em; font-size: 16px; line-height: 1.65; font-weight: 600; font-variant-numeric: tabular-nums; }
 .lm-clause-body > p { margin: 0; }
 .lm-clause-body ul { margin: 8px 0 0; padding-left: 20px; }
 .lm-updated { display: inline-block; font-weight: 600; background: #e6f0ff; color: #0b1f3a; border-radius: 6px; padding: 2px 10px; margin-bottom: 12px; }
@@ -201,7 +204,7 @@ export function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel:
       </p>
     </>
   );
-  if (!text.heading) return <div className="lm-legal-part">{body}</div>;
+  if (!text.heading) return <div className="lm-legal-part lm-legal-flat">{body}</div>;
   return (
     <section className="lm-legal-part" aria-labelledby={id} data-testid={`legal-${id}`}>
       <Typography.Title level={2} id={id}>
