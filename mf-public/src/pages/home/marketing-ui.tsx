@@ -89,6 +89,7 @@ const CSS = `
 .lm-carousel-hint { text-align: center; font-size: 14px; color: rgba(0,0,0,0.65); margin-top: 8px; }
 .lm-support { display: flex; gap: 16px; align-items: flex-start; }
 .lm-support .lm-icon { flex: none; }
+.lm-support p { align-self: center; }
 .lm-conference-city { display: flex; align-items: center; gap: 12px; }
 .lm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 `;
