@@ -1,5 +1,5 @@
 import { assert, test } from './harness.ts';
-import { unique, waitForMail } from './support.ts';
+import { createPublisher, unique, waitForMail } from './support.ts';
 
 test('login requires both fields, logs in, and logout ends the session', async (t) => {
   const page = await t.newPage();
@@ -19,14 +19,15 @@ test('login requires both fields, logs in, and logout ends the session', async (
 });
 
 test('password reset with the code from the mail sink, then login with the new password', async (t) => {
+  const account = await createPublisher(t.urls, `reset${unique()}`);
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/login`);
   await page.getByTestId('login-forgot').click();
   await page.waitForURL(/\/resetPassword$/);
-  await page.getByTestId('reset-email').fill('newbie@leadmesh.example');
+  await page.getByTestId('reset-email').fill(account.email);
   await page.getByTestId('reset-send').click();
   await page.getByTestId('reset-sent').waitFor();
-  const mail = await waitForMail(t.urls, 'newbie@leadmesh.example', /reset code is \d{8}/);
+  const mail = await waitForMail(t.urls, account.email, /reset code is \d{8}/);
   const code = /reset code is (\d{8})/.exec(mail)?.[1] ?? '';
 
   const password = `new-${unique()}`;
@@ -43,7 +44,7 @@ test('password reset with the code from the mail sink, then login with the new p
   await page.getByTestId('reset-submit').click();
   await page.waitForURL(/\/login\?reset=1$/);
   await page.getByTestId('login-reset-done').waitFor();
-  await page.getByTestId('login-username').fill('newbie');
+  await page.getByTestId('login-username').fill(account.username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard\/publisher$/);

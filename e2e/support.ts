@@ -32,11 +32,14 @@ export async function waitForMail(
   throw new Error(`no mail to ${to} matching ${matching}`);
 }
 
-/** Picks a country in the CountrySelect (antd Select with search). */
+/** Picks a country in the CountrySelect (antd Select with search) and waits until it shows. */
 export async function pickCountry(page: Page, testId: string, name: string): Promise<void> {
-  await page.getByTestId(testId).click();
+  const select = page.getByTestId(testId);
+  await select.click();
   await page.keyboard.type(name);
-  await page.locator('.ant-select-item-option', { hasText: name }).first().click();
+  await page.locator('.ant-select-item-option-active', { hasText: name }).waitFor();
+  await page.keyboard.press('Enter');
+  await select.filter({ hasText: name }).waitFor();
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,4 +74,36 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 /** A unique suffix, so tests can sign up fresh users on a shared database. */
 export function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Creates a publisher through the API (as a sign-up would) and returns its login. */
+export async function createPublisher(
+  urls: Urls,
+  username: string,
+): Promise<{ username: string; email: string; password: string }> {
+  const csrf = await fetch(`${urls.api}/api/csrf`, { method: 'PUT' });
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const email = `${username}@example.com`;
+  const password = 'password123';
+  const answer = await fetch(`${urls.api}/users/createUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token, cookie },
+    body: JSON.stringify({
+      username,
+      password,
+      email,
+      FirstName: 'Reset',
+      LastName: 'Tester',
+      Country: 'RS',
+      ZIP: '11000',
+      Experience: '1',
+    }),
+  });
+  const body = (await answer.json()) as { status: string };
+  if (body.status !== 'ok') throw new Error(`could not create ${username}: ${JSON.stringify(body)}`);
+  return { username, email, password };
 }

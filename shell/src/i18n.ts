@@ -4,6 +4,8 @@ import { initReactI18next } from 'react-i18next';
 /** English texts of the shell (layouts, header, sidebar, remote loading). */
 export const shellEn = {
   nav: {
+    main: 'Main',
+    menu: 'Open the menu',
     home: 'Home',
     publishers: 'Publishers',
     advertisers: 'Advertisers',

@@ -1,4 +1,5 @@
-import { CONFERENCES, type ConferenceCity } from '@leadmesh/schema';
+import type { ConferenceCity } from '@leadmesh/schema';
+import { CONFERENCES } from '@leadmesh/schema/constants';
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

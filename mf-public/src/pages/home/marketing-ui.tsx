@@ -1,4 +1,4 @@
-import { CLAIMS, TRACKING_COOKIE_DAYS } from '@leadmesh/schema';
+import { CLAIMS, TRACKING_COOKIE_DAYS } from '@leadmesh/schema/constants';
 import { Col, ConfigProvider, Row, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
