@@ -24,23 +24,30 @@ const origins = Object.values(ports)
   .map((p) => `http://${host}:${p}`)
   .join(',');
 
-if (!dev) {
-  console.log('Building the front ends (skipped when nothing changed)...');
-  await buildFrontends({ log: (m: string) => console.log(`  ${m}`) });
+/** Failures to start are one clear line (what is missing), not a stack trace. */
+function fail(error: unknown): never {
+  console.error(`\nLeadmesh could not start: ${(error as Error).message ?? error}`);
+  process.exit(1);
 }
 
-const backend = await startBackend({
-  dataDir: env.DATA_DIR ?? 'data',
-  apiPort,
-  corsOrigins: env.CORS_ORIGINS ?? origins,
-  publicApiUrl: env.PUBLIC_API_URL ?? `http://${host}:${apiPort}`,
-  watch: dev,
-});
-const frontends = dev
-  ? devFrontends({ apiUrl: backend.apiUrl })
-  : await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host });
+async function main() {
+  if (!dev) {
+    console.log('Building the front ends (skipped when nothing changed)...');
+    await buildFrontends({ log: (m: string) => console.log(`  ${m}`) });
+  }
 
-console.log(`
+  const backend = await startBackend({
+    dataDir: env.DATA_DIR ?? 'data',
+    apiPort,
+    corsOrigins: env.CORS_ORIGINS ?? origins,
+    publicApiUrl: env.PUBLIC_API_URL ?? `http://${host}:${apiPort}`,
+    watch: dev,
+  });
+  const frontends = dev
+    ? devFrontends({ apiUrl: backend.apiUrl })
+    : await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host });
+
+  console.log(`
 Leadmesh is running${dev ? ' in development mode (watch and hot reload)' : ''}.
   Shell (open this)   ${frontends.urls.shell}
   API                 ${backend.apiUrl}   (docs: ${backend.apiUrl}/docs)
@@ -53,14 +60,17 @@ ${DEMO_LOGINS.map((l) => `  ${l.username.padEnd(12)} ${l.password.padEnd(16)} ${
 
 Ctrl-C stops everything.`);
 
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping...');
-  await frontends.stop();
-  await backend.stop();
-  process.exit(0);
+  let stopping = false;
+  async function shutdown() {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await frontends.stop();
+    await backend.stop();
+    process.exit(0);
+  }
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+
+main().catch(fail);

@@ -84,6 +84,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   const databaseUrl = process.env.DATABASE_URL ?? `file:${join(dataDir, 'leadmesh.db')}`;
   const mailDir = join(dataDir, 'mail');
 
+  // Redis first: a missing one is the likeliest problem on a new machine, so say it before any work.
+  const redis = await ensureRedis(dataDir);
   const db = await createDb({ url: databaseUrl, authToken: process.env.DATABASE_AUTH_TOKEN });
   await applyMigrations(db.db);
   if ((options.seed ?? true) && !(await isSeeded(db))) {
@@ -99,7 +101,6 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
   const secret = readFileSync(secretFile, 'utf8').trim();
 
-  const redis = await ensureRedis(dataDir);
   const apiUrl = options.publicApiUrl ?? `http://localhost:${apiPort}`;
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),

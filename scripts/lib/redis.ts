@@ -30,7 +30,16 @@ export interface RedisHandle {
  * here when the binary is on PATH; else a clear error saying what to install.
  */
 export async function ensureRedis(dataDir: string, env = process.env): Promise<RedisHandle> {
-  if (env.REDIS_URL) return { url: env.REDIS_URL, describe: `Redis at ${env.REDIS_URL}` };
+  if (env.REDIS_URL) {
+    const target = new URL(env.REDIS_URL);
+    // Only plain redis:// can be pinged here; rediss:// (TLS) is trusted as given.
+    if (target.protocol === 'redis:' && !(await pingRedis(target.hostname, Number(target.port || 6379)))) {
+      throw new Error(
+        `REDIS_URL ${env.REDIS_URL} does not answer. Start that Redis, or unset REDIS_URL to use 127.0.0.1:6379.`,
+      );
+    }
+    return { url: env.REDIS_URL, describe: `Redis at ${target.host}` };
+  }
   if (await pingRedis('127.0.0.1', 6379))
     return { url: 'redis://127.0.0.1:6379', describe: 'Redis already running on 127.0.0.1:6379' };
   const dir = join(dataDir, 'redis');
