@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps, AppEnv } from './context.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { leadRoutes } from './features/leads/leads.routes.ts';
 import { partnerRoutes } from './features/partners/partners.routes.ts';
 import { mountDevMail } from './features/system/dev-mail.ts';
 import { mountDocs } from './features/system/docs.ts';
@@ -16,7 +17,12 @@ import { csrfMiddleware } from './middlewares/csrf.ts';
 import { sessionMiddleware } from './middlewares/session.ts';
 
 /** Every built call. A documented call missing here answers NOT_IMPLEMENTED. */
-export const builtCalls: readonly BoundCall[] = [...authRoutes, ...userRoutes, ...partnerRoutes];
+export const builtCalls: readonly BoundCall[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...partnerRoutes,
+  ...leadRoutes,
+];
 
 export function notBuiltContracts(): CallContract[] {
   const built = new Set(builtCalls.map((b) => `${b.contract.method} ${b.contract.path}`));

@@ -270,6 +270,8 @@ const NOT_BUILT_YET = Object.keys(CALLERS).filter(
       '/users/editUser',
       '/users/getAllUsers',
       '/partners/addAdvertiser',
+      '/leads/getStatusCodes',
+      '/users/verifyPublisher',
     ].includes(p),
 );
 

@@ -35,3 +35,6 @@ export const editUser: CallHandler<Calls['editUser']> = async (input, ctx) =>
 export const getAllUsers: CallHandler<Calls['getAllUsers']> = async (input, { deps }) => ({
   DBData: await service.listUsers(deps, input),
 });
+
+export const verifyPublisher: CallHandler<Calls['verifyPublisher']> = async (input, ctx) =>
+  service.verifyPublisher(ctx.deps, requirePrincipal(ctx), input.ID);

@@ -9,4 +9,5 @@ export const userRoutes = [
   bind(userCalls.getSingleUser, h.getSingleUser),
   bind(userCalls.editUser, h.editUser),
   bind(userCalls.getAllUsers, h.getAllUsers),
+  bind(userCalls.verifyPublisher, h.verifyPublisher),
 ];

@@ -356,3 +356,20 @@ export async function listUsers(
     .offset(page.offset);
   return rows.map((row) => toUser(row));
 }
+
+/** Staff verify a publisher (admin §4): unverified → verified; verifying twice changes nothing. */
+export async function verifyPublisher(deps: AppDeps, principal: Principal, id: number): Promise<User> {
+  const target = await findUser(deps.db, id);
+  if (!target.isVerified) {
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ isVerified: true }).where(eq(users.ID, id));
+      await writeLog(tx, {
+        level: 0,
+        context: 'users/verifyPublisher',
+        text: `Publisher verified [user:${id}] [by:${principal.user.ID}]`,
+        userId: principal.user.ID,
+      });
+    });
+  }
+  return toUser(await findUser(deps.db, id));
+}

@@ -312,3 +312,26 @@ describe('/users/getAllUsers', () => {
     );
   });
 });
+
+describe('/users/verifyPublisher', () => {
+  it('lets staff verify a publisher, who then passes the verified guards', async () => {
+    const { user, client: publisher } = await api.loggedIn('toverify1');
+    expect((await publisher.call('/postback/getAllPostbacks', {})).data).toBe('NOT_VERIFIED');
+    const { client: manager } = await api.loggedIn('verifier1', { isManager: true });
+    const answer = await manager.call('/users/verifyPublisher', { ID: user.ID });
+    expect(answer.data).toMatchObject({ ID: user.ID, Flags: { isVerified: true } });
+    expect((await publisher.call('/auth/checkLogin', {})).data).toMatchObject({
+      UserInfo: { Flags: { isVerified: true } },
+    });
+    expect((await publisher.call('/postback/getAllPostbacks', {})).data).not.toBe('NOT_VERIFIED');
+    expect((await manager.call('/users/verifyPublisher', { ID: 999_999 })).data).toBe('NOT_FOUND');
+  });
+
+  it('is refused to publishers', async () => {
+    const target = await api.createUser('toverify2');
+    const { client } = await api.loggedIn('notstaff1', { isVerified: true });
+    expect((await client.call('/users/verifyPublisher', { ID: target.ID })).data).toBe('FORBIDDEN');
+    const [row] = await api.db.select().from(users).where(eq(users.ID, target.ID));
+    expect(row.isVerified).toBe(false);
+  });
+});
