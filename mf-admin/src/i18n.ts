@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setupNamespace } from '@leadmesh/federation/i18n';
 
 /** English screen titles of mf-admin. */
 export const en = {
@@ -25,15 +24,6 @@ export const en = {
 };
 
 /** Adds the `admin` namespace to the shared i18next (initialising it when the remote runs alone). */
-export function setupI18n() {
-  if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
-      lng: 'en',
-      fallbackLng: 'en',
-      resources: {},
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-  }
-  if (!i18n.hasResourceBundle('en', 'admin')) i18n.addResourceBundle('en', 'admin', en, true, true);
+export function setupI18n(): void {
+  setupNamespace('admin', en);
 }

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setupNamespace } from '@leadmesh/federation/i18n';
 
 /** English screen titles of mf-publisher. */
 export const en = {
@@ -19,15 +18,6 @@ export const en = {
 };
 
 /** Adds the `publisher` namespace to the shared i18next (initialising it when the remote runs alone). */
-export function setupI18n() {
-  if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
-      lng: 'en',
-      fallbackLng: 'en',
-      resources: {},
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-  }
-  if (!i18n.hasResourceBundle('en', 'publisher')) i18n.addResourceBundle('en', 'publisher', en, true, true);
+export function setupI18n(): void {
+  setupNamespace('publisher', en);
 }
