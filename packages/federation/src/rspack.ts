@@ -9,7 +9,7 @@ import { createSharedConfig } from './shared.ts';
 export type BuildMode = 'development' | 'production';
 
 interface CommonOptions {
-  /** The app's folder (holds `src/`, `index.html`; builds to `dist/`). */
+  /** The app's folder (holds `src/`, and the shell's `index.html`; builds to `dist/`). */
   root: string;
   mode: BuildMode;
 }
@@ -105,9 +105,30 @@ export function createShellConfig(options: CommonOptions): Configuration {
 }
 
 /**
+ * The page a remote runs on alone in development: the same for every remote but its title, so it
+ * is generated here rather than kept as four copies of index.html. The bundle is injected by
+ * HtmlRspackPlugin.
+ */
+function standalonePage(name: RemoteName): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${name} (standalone)</title>
+    <style>html, body { margin: 0; font-family: system-ui, sans-serif; }</style>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+}
+
+/**
  * A remote's rspack config: federation `name` (mf_public, ...), its port, `exposes`, the shared
- * singletons, `remoteEntry.js` and `mf-manifest.json`. Its own `index.html` runs it alone in
- * development (trap 6: the page only injects `main`).
+ * singletons, `remoteEntry.js` and `mf-manifest.json`. A generated `index.html`
+ * (`standalonePage`) runs it alone in development (trap 6: the page only injects `main`).
  */
 export function createRemoteConfig(
   options: CommonOptions & { name: RemoteName; exposes: Record<string, string> },
@@ -118,7 +139,7 @@ export function createRemoteConfig(
   config.plugins = [
     // The standalone page is served at nested routes (/dashboard/...): load its script from '/'.
     new rspack.HtmlRspackPlugin({
-      template: path.join(options.root, 'index.html'),
+      templateContent: standalonePage(options.name),
       chunks: ['main'],
       publicPath: '/',
     }),
