@@ -3,12 +3,18 @@ import { CONFERENCES } from '@leadmesh/schema/constants';
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { IconName } from '../home/icons.tsx';
 import { LineIcon } from '../home/icons.tsx';
-import { CLAIM_VALUES, CtaBand, FeatureGrid, Hero, MarketingPage, Section } from '../home/marketing-ui.tsx';
+import {
+  CtaBand,
+  type FeatureKey,
+  FeatureSection,
+  Hero,
+  MarketingPage,
+  Section,
+} from '../home/marketing-ui.tsx';
 import { TeamCarousel } from './team-carousel.tsx';
 
-const VALUES: { key: string; icon: IconName }[] = [
+const VALUES: FeatureKey[] = [
   { key: 'honesty', icon: 'scale' },
   { key: 'quality', icon: 'shield' },
   { key: 'people', icon: 'heart' },
@@ -21,22 +27,11 @@ const CONFERENCE_CITIES = Object.keys(CONFERENCES) as ConferenceCity[];
 /** About us / Our culture (public §2): values, the conferences and the team carousel. */
 export function AboutUsPage() {
   const { t } = useTranslation('public');
-  const v = CLAIM_VALUES;
   return (
     <MarketingPage name="aboutus">
-      <Hero eyebrow={t('aboutus.hero.eyebrow')} title={t('aboutus.title')} lead={t('aboutus.hero.lead')} />
+      <Hero page="aboutus" />
 
-      <Section id="aboutus-values" heading={t('aboutus.values.heading')}>
-        <FeatureGrid
-          columns={4}
-          items={VALUES.map(({ key, icon }) => ({
-            key,
-            icon,
-            title: t(`aboutus.values.${key}.title`, v),
-            text: t(`aboutus.values.${key}.text`, v),
-          }))}
-        />
-      </Section>
+      <FeatureSection page="aboutus" section="values" features={VALUES} columns={4} />
 
       <Section
         id="aboutus-conferences"
@@ -78,7 +73,7 @@ export function AboutUsPage() {
         <TeamCarousel />
       </Section>
 
-      <CtaBand id="aboutus-cta" heading={t('aboutus.cta.heading')} text={t('aboutus.cta.text')} />
+      <CtaBand page="aboutus" />
     </MarketingPage>
   );
 }

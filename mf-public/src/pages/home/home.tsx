@@ -1,25 +1,26 @@
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type IconName, LineIcon } from './icons.tsx';
+import { LineIcon } from './icons.tsx';
 import {
   CLAIM_VALUES,
   CtaBand,
-  FeatureGrid,
+  type FeatureKey,
+  FeatureSection,
   Hero,
+  HowItWorksSection,
   MarketingPage,
   Section,
-  StepList,
 } from './marketing-ui.tsx';
 
-const STATS: { key: string; icon: IconName }[] = [
+const STATS: FeatureKey[] = [
   { key: 'conversion', icon: 'chart' },
   { key: 'payouts', icon: 'wallet' },
   { key: 'support', icon: 'clock' },
   { key: 'cookie', icon: 'cookie' },
 ];
 
-const WHY: { key: string; icon: IconName }[] = [
+const WHY: FeatureKey[] = [
   { key: 'prices', icon: 'tag' },
   { key: 'vetted', icon: 'shield' },
   { key: 'antifraud', icon: 'radar' },
@@ -36,7 +37,7 @@ export function HomePage() {
   const v = CLAIM_VALUES;
   return (
     <MarketingPage name="home">
-      <Hero eyebrow={t('home.hero.eyebrow')} title={t('home.title')} lead={t('home.hero.lead')} />
+      <Hero page="home" />
 
       <Section id="home-stats" heading={t('home.stats.heading')}>
         <Row gutter={[24, 24]}>
@@ -54,26 +55,9 @@ export function HomePage() {
         </Row>
       </Section>
 
-      <Section id="home-why" heading={t('home.why.heading')}>
-        <FeatureGrid
-          items={WHY.map(({ key, icon }) => ({
-            key,
-            icon,
-            title: t(`home.why.${key}.title`, v),
-            text: t(`home.why.${key}.text`, v),
-          }))}
-        />
-      </Section>
+      <FeatureSection page="home" section="why" features={WHY} />
 
-      <Section id="home-how" heading={t('home.how.heading')}>
-        <StepList
-          steps={STEPS.map((key) => ({
-            key,
-            title: t(`home.how.steps.${key}.title`, v),
-            text: t(`home.how.steps.${key}.text`, v),
-          }))}
-        />
-      </Section>
+      <HowItWorksSection page="home" steps={STEPS} />
 
       <Section id="home-audiences" heading={t('home.audiences.heading')}>
         <Row gutter={[24, 24]}>
@@ -105,7 +89,7 @@ export function HomePage() {
         </div>
       </Section>
 
-      <CtaBand id="home-cta" heading={t('home.cta.heading')} text={t('home.cta.text')} />
+      <CtaBand page="home" />
     </MarketingPage>
   );
 }

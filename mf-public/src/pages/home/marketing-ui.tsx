@@ -146,17 +146,24 @@ export function CtaLinks({ testIdPrefix = 'cta' }: { testIdPrefix?: string }) {
   );
 }
 
-/** The dark banner at the top of a marketing page, holding its one h1. */
-export function Hero({ eyebrow, title, lead }: { eyebrow: string; title: string; lead: string }) {
+/** The marketing pages whose texts sit under their own key in the locale (`<page>.title`, ...). */
+export type MarketingPageKey = 'home' | 'publishers' | 'advertisers' | 'aboutus';
+
+/**
+ * The dark banner at the top of a marketing page, holding its one h1: `<page>.title`, with
+ * `<page>.hero.eyebrow` above and `<page>.hero.lead` below.
+ */
+export function Hero({ page }: { page: MarketingPageKey }) {
+  const { t } = useTranslation('public');
   return (
     <header className="lm-hero lm-dark" data-testid="page-hero">
       <Row gutter={[32, 24]} align="middle">
         <Col xs={24} md={14}>
-          <span className="lm-eyebrow">{eyebrow}</span>
+          <span className="lm-eyebrow">{t(`${page}.hero.eyebrow`)}</span>
           <Typography.Title level={1} className="lm-h1" data-testid="page-title">
-            {title}
+            {t(`${page}.title`)}
           </Typography.Title>
-          <p>{lead}</p>
+          <p>{t(`${page}.hero.lead`, CLAIM_VALUES)}</p>
           <CtaLinks />
         </Col>
         <Col xs={0} md={10}>
@@ -190,7 +197,7 @@ export function Section({
   );
 }
 
-export interface Feature {
+interface Feature {
   key: string;
   icon: IconName;
   title: string;
@@ -198,7 +205,7 @@ export interface Feature {
 }
 
 /** Cards with an icon, an h3 and a sentence: 1 column on a phone, 2 on a tablet, 3 on a desktop. */
-export function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?: 2 | 3 | 4 }) {
+function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?: 2 | 3 | 4 }) {
   const lg = 24 / columns;
   return (
     <Row gutter={[24, 24]}>
@@ -217,8 +224,66 @@ export function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?
   );
 }
 
+/** A feature card's key in the locale and its icon. */
+export interface FeatureKey {
+  key: string;
+  icon: IconName;
+}
+
+/**
+ * A section of feature cards (`FeatureGrid`) whose texts follow the page's locale keys: the
+ * section is `#<page>-<section>` headed by `<page>.<section>.heading`, and each card reads
+ * `<page>.<section>.<key>.title` and `.text`.
+ */
+export function FeatureSection({
+  page,
+  section,
+  features,
+  columns,
+}: {
+  page: MarketingPageKey;
+  section: string;
+  features: FeatureKey[];
+  columns?: 2 | 3 | 4;
+}) {
+  const { t } = useTranslation('public');
+  const prefix = `${page}.${section}`;
+  return (
+    <Section id={`${page}-${section}`} heading={t(`${prefix}.heading`)}>
+      <FeatureGrid
+        columns={columns}
+        items={features.map(({ key, icon }) => ({
+          key,
+          icon,
+          title: t(`${prefix}.${key}.title`, CLAIM_VALUES),
+          text: t(`${prefix}.${key}.text`, CLAIM_VALUES),
+        }))}
+      />
+    </Section>
+  );
+}
+
+/**
+ * The "how it works" section of a page (`StepList`): `#<page>-how`, headed by `<page>.how.heading`,
+ * each step reading `<page>.how.steps.<key>.title` and `.text`.
+ */
+export function HowItWorksSection({ page, steps }: { page: MarketingPageKey; steps: string[] }) {
+  const { t } = useTranslation('public');
+  return (
+    <Section id={`${page}-how`} heading={t(`${page}.how.heading`)}>
+      <StepList
+        steps={steps.map((key) => ({
+          key,
+          title: t(`${page}.how.steps.${key}.title`, CLAIM_VALUES),
+          text: t(`${page}.how.steps.${key}.text`, CLAIM_VALUES),
+        }))}
+      />
+    </Section>
+  );
+}
+
 /** Numbered steps, announced as a list (antd's grid renders divs, hence the roles). */
-export function StepList({ steps }: { steps: { key: string; title: string; text: string }[] }) {
+function StepList({ steps }: { steps: { key: string; title: string; text: string }[] }) {
   return (
     <Row gutter={[24, 24]} className="lm-steps" role="list">
       {steps.map((step, index) => (
@@ -236,14 +301,16 @@ export function StepList({ steps }: { steps: { key: string; title: string; text:
   );
 }
 
-/** The closing call to action of a page. */
-export function CtaBand({ id, heading, text }: { id: string; heading: string; text: string }) {
+/** The closing call to action of a page: `#<page>-cta`, `<page>.cta.heading` and `<page>.cta.text`. */
+export function CtaBand({ page }: { page: MarketingPageKey }) {
+  const { t } = useTranslation('public');
+  const id = `${page}-cta`;
   return (
     <section className="lm-band lm-dark" aria-labelledby={id} data-testid="cta-band">
       <Typography.Title level={2} id={id}>
-        {heading}
+        {t(`${page}.cta.heading`)}
       </Typography.Title>
-      <p>{text}</p>
+      <p>{t(`${page}.cta.text`)}</p>
       <CtaLinks testIdPrefix="cta-band" />
     </section>
   );

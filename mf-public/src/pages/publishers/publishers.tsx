@@ -1,19 +1,18 @@
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { IconName } from '../home/icons.tsx';
 import { LineIcon } from '../home/icons.tsx';
 import {
-  CLAIM_VALUES,
   CtaBand,
-  FeatureGrid,
+  type FeatureKey,
+  FeatureSection,
   Hero,
+  HowItWorksSection,
   MarketingPage,
   Section,
-  StepList,
 } from '../home/marketing-ui.tsx';
 
-const BENEFITS: { key: string; icon: IconName }[] = [
+const BENEFITS: FeatureKey[] = [
   { key: 'prices', icon: 'tag' },
   { key: 'conversion', icon: 'chart' },
   { key: 'payouts', icon: 'wallet' },
@@ -29,35 +28,13 @@ const REFUSED = ['cloaking', 'bots', 'altering', 'sharing'];
 /** Page for publishers (public §1, §2): what they earn, how to start, which traffic is allowed (§5, §6). */
 export function PublishersPage() {
   const { t } = useTranslation('public');
-  const v = CLAIM_VALUES;
   return (
     <MarketingPage name="publishers">
-      <Hero
-        eyebrow={t('publishers.hero.eyebrow')}
-        title={t('publishers.title')}
-        lead={t('publishers.hero.lead', v)}
-      />
+      <Hero page="publishers" />
 
-      <Section id="publishers-benefits" heading={t('publishers.benefits.heading')}>
-        <FeatureGrid
-          items={BENEFITS.map(({ key, icon }) => ({
-            key,
-            icon,
-            title: t(`publishers.benefits.${key}.title`, v),
-            text: t(`publishers.benefits.${key}.text`, v),
-          }))}
-        />
-      </Section>
+      <FeatureSection page="publishers" section="benefits" features={BENEFITS} />
 
-      <Section id="publishers-how" heading={t('publishers.how.heading')}>
-        <StepList
-          steps={STEPS.map((key) => ({
-            key,
-            title: t(`publishers.how.steps.${key}.title`, v),
-            text: t(`publishers.how.steps.${key}.text`, v),
-          }))}
-        />
-      </Section>
+      <HowItWorksSection page="publishers" steps={STEPS} />
 
       <Section id="publishers-rules" heading={t('publishers.rules.heading')}>
         <Row gutter={[24, 24]}>
@@ -100,7 +77,7 @@ export function PublishersPage() {
         </p>
       </Section>
 
-      <CtaBand id="publishers-cta" heading={t('publishers.cta.heading')} text={t('publishers.cta.text')} />
+      <CtaBand page="publishers" />
     </MarketingPage>
   );
 }
