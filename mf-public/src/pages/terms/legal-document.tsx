@@ -1,6 +1,8 @@
-import { Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { MarketingPage } from '../home/marketing-ui.tsx';
 
 /**
  * Rendering of the legal texts (/terms, /privacy). The structure comes from the locale resources
@@ -36,12 +38,12 @@ export function legalPart(t: TFunction, key: string, values: Record<string, unkn
 }
 
 /** Reads a list of paragraphs (a string array in the resources). */
-export function paragraphs(t: TFunction, key: string, values: Record<string, unknown> = {}): string[] {
+function paragraphs(t: TFunction, key: string, values: Record<string, unknown> = {}): string[] {
   const value = t(key, { ...values, returnObjects: true }) as unknown;
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
 
-export const sectionAnchor = (partId: string, sectionId: string) => `${partId}-${sectionId}`;
+const sectionAnchor = (partId: string, sectionId: string) => `${partId}-${sectionId}`;
 
 const LEGAL_CSS = `
 .lm-legal-layout { margin-top: 32px; }
@@ -70,7 +72,7 @@ const LEGAL_CSS = `
 `;
 
 /** The decorative illustration beside a legal page's title (a signed document). */
-export function DocumentArt() {
+function DocumentArt() {
   return (
     <svg
       viewBox="0 0 160 140"
@@ -96,7 +98,7 @@ export function DocumentArt() {
 }
 
 /** Styles of the legal pages (hoisted once by React). */
-export function LegalStyles() {
+function LegalStyles() {
   return (
     <style href="leadmesh-legal" precedence="default">
       {LEGAL_CSS}
@@ -108,7 +110,7 @@ export function LegalStyles() {
  * The table of contents: the parts, and on a desktop their sections too (on a phone the list of
  * 30-odd sections would push the text a screen down; each part has a "Back to contents" link).
  */
-export function LegalToc({ title, parts }: { title: string; parts: LegalPart[] }) {
+function LegalToc({ title, parts }: { title: string; parts: LegalPart[] }) {
   const sectionsOnly = parts.length === 1 && !parts[0].text.heading;
   return (
     <nav className="lm-toc" aria-labelledby="contents" data-testid="legal-toc">
@@ -176,7 +178,7 @@ function Clause({ number, clause }: { number: string; clause: LegalClause }) {
  * One part of a legal text. A part with a heading (an agreement) is a `<section>` with an h2 and
  * h3 sections; a part without one (the Privacy Policy) puts its sections at h2 directly.
  */
-export function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel: string }) {
+function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel: string }) {
   const { id, text } = part;
   const sectionLevel = text.heading ? 3 : 2;
   const body = (
@@ -212,5 +214,63 @@ export function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel:
       </Typography.Title>
       {body}
     </section>
+  );
+}
+
+/**
+ * A whole legal page (/terms, /privacy) as an `<article>`: the h1 `<name>.title`, the optional
+ * effective date (`data-testid="<name>-effective"`), the intro paragraphs `<name>.intro`, then the
+ * table of contents beside the parts.
+ */
+export function LegalPage({
+  name,
+  parts,
+  effective,
+}: {
+  name: 'terms' | 'privacy';
+  parts: LegalPart[];
+  effective?: string;
+}) {
+  const { t } = useTranslation('public');
+  return (
+    <MarketingPage name={name} as="article">
+      <LegalStyles />
+      <div className="lm-legal">
+        <header>
+          <Row gutter={[32, 16]} align="middle">
+            <Col xs={24} md={18}>
+              <Typography.Title level={1} data-testid="page-title">
+                {t(`${name}.title`)}
+              </Typography.Title>
+              {effective && (
+                <span className="lm-updated" data-testid={`${name}-effective`}>
+                  {effective}
+                </span>
+              )}
+              {paragraphs(t, `${name}.intro`).map((paragraph) => (
+                <p key={paragraph} style={{ maxWidth: '46em' }}>
+                  {paragraph}
+                </p>
+              ))}
+            </Col>
+            <Col xs={0} md={6}>
+              <DocumentArt />
+            </Col>
+          </Row>
+        </header>
+        <Row gutter={[32, 24]} className="lm-legal-layout">
+          <Col xs={24} lg={7}>
+            <LegalToc title={t('legalUi.contents')} parts={parts} />
+          </Col>
+          <Col xs={24} lg={17}>
+            <div className="lm-legal-doc">
+              {parts.map((part) => (
+                <LegalPartView key={part.id} part={part} backLabel={t('legalUi.backToContents')} />
+              ))}
+            </div>
+          </Col>
+        </Row>
+      </div>
+    </MarketingPage>
   );
 }
