@@ -1,5 +1,6 @@
-import { Button, Col, Form, Input, Row } from 'antd';
+import { Button, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormError, FormField } from './form-parts.tsx';
 import type { useFieldError } from './use-field-error.tsx';
 import type { CompanyDetails } from './validation.ts';
 
@@ -12,6 +13,9 @@ const EMPTY: CompanyDetails = {
   VatNumber: '',
 };
 
+/** A field of this form, its name checked against CompanyDetails. */
+const Field = FormField<CompanyDetails>;
+
 interface Props {
   errors: ReturnType<typeof useFieldError>;
   busy: boolean;
@@ -22,13 +26,6 @@ interface Props {
 export function CompanyForm({ errors, busy, onSubmit }: Props) {
   const { t } = useTranslation('public');
   const [form] = Form.useForm<CompanyDetails>();
-  const field = (name: keyof CompanyDetails, label: string, testId: string, span = 12, numeric = false) => (
-    <Col xs={24} md={span}>
-      <Form.Item name={name} label={label} {...errors.itemProps(name)}>
-        <Input inputMode={numeric ? 'numeric' : undefined} data-testid={testId} />
-      </Form.Item>
-    </Col>
-  );
   return (
     <Form<CompanyDetails>
       form={form}
@@ -39,23 +36,26 @@ export function CompanyForm({ errors, busy, onSubmit }: Props) {
       requiredMark={false}
     >
       <Row gutter={16}>
-        {field('CompanyName', t('register.companyName'), 'company-name', 24)}
-        {field('CompanyAddress', t('register.companyAddress'), 'company-address', 24)}
-        {field('CompanyCity', t('register.companyCity'), 'company-city')}
-        {field('CompanyZipCode', t('register.companyZip'), 'company-zip', 12, true)}
-        {field('TaxNumber', t('register.taxNumber'), 'company-tax')}
-        {field('VatNumber', t('register.vatNumber'), 'company-vat')}
+        <Field name="CompanyName" label={t('register.companyName')} errors={errors} span={24}>
+          <Input data-testid="company-name" />
+        </Field>
+        <Field name="CompanyAddress" label={t('register.companyAddress')} errors={errors} span={24}>
+          <Input data-testid="company-address" />
+        </Field>
+        <Field name="CompanyCity" label={t('register.companyCity')} errors={errors}>
+          <Input data-testid="company-city" />
+        </Field>
+        <Field name="CompanyZipCode" label={t('register.companyZip')} errors={errors}>
+          <Input inputMode="numeric" data-testid="company-zip" />
+        </Field>
+        <Field name="TaxNumber" label={t('register.taxNumber')} errors={errors}>
+          <Input data-testid="company-tax" />
+        </Field>
+        <Field name="VatNumber" label={t('register.vatNumber')} errors={errors}>
+          <Input data-testid="company-vat" />
+        </Field>
       </Row>
-      {errors.error?.field === 'form' && (
-        <div
-          role="alert"
-          className="ant-form-item-explain-error"
-          data-testid="error-form"
-          style={{ marginBottom: 16 }}
-        >
-          {errors.error.message}
-        </div>
-      )}
+      <FormError errors={errors} />
       <Button type="primary" htmlType="submit" loading={busy} block data-testid="company-submit">
         {t('register.finish')}
       </Button>

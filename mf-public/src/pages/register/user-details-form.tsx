@@ -1,7 +1,8 @@
 import { CountrySelect } from '@leadmesh/ui';
-import { Button, Checkbox, Col, Form, Input, Row } from 'antd';
+import { Button, Checkbox, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FormError, FormField } from './form-parts.tsx';
 import type { useFieldError } from './use-field-error.tsx';
 import type { UserDetails } from './validation.ts';
 
@@ -21,6 +22,9 @@ export const EMPTY_USER_DETAILS: UserDetails = {
   terms: false,
 };
 
+/** A field of this form, its name checked against UserDetails. */
+const Field = FormField<UserDetails>;
+
 interface Props {
   errors: ReturnType<typeof useFieldError>;
   busy: boolean;
@@ -32,13 +36,6 @@ interface Props {
 export function UserDetailsForm({ errors, busy, submitLabel, onSubmit }: Props) {
   const { t } = useTranslation('public');
   const [form] = Form.useForm<UserDetails>();
-  const field = (name: keyof UserDetails, label: string, input: React.ReactNode, span = 12) => (
-    <Col xs={24} md={span}>
-      <Form.Item name={name} label={label} {...errors.itemProps(name)}>
-        {input}
-      </Form.Item>
-    </Col>
-  );
   return (
     <Form<UserDetails>
       form={form}
@@ -49,72 +46,49 @@ export function UserDetailsForm({ errors, busy, submitLabel, onSubmit }: Props) 
       requiredMark={false}
     >
       <Row gutter={16}>
-        {field(
-          'username',
-          t('register.username'),
-          <Input autoComplete="username" data-testid="signup-username" />,
-        )}
-        {field(
-          'email',
-          t('register.email'),
-          <Input inputMode="email" autoComplete="email" data-testid="signup-email" />,
-        )}
-        {field(
-          'password',
-          t('register.password'),
-          <Input.Password autoComplete="new-password" data-testid="signup-password" />,
-        )}
-        {field(
-          'confirm',
-          t('register.confirm'),
-          <Input.Password autoComplete="new-password" data-testid="signup-confirm" />,
-        )}
-        {field(
-          'FirstName',
-          t('register.firstName'),
-          <Input autoComplete="given-name" data-testid="signup-first-name" />,
-        )}
-        {field(
-          'LastName',
-          t('register.lastName'),
-          <Input autoComplete="family-name" data-testid="signup-last-name" />,
-        )}
-        {field(
-          'Country',
-          t('register.country'),
-          <CountrySelect aria-label={t('register.country')} data-testid="signup-country" />,
-        )}
-        {field(
-          'ZIP',
-          t('register.zip'),
-          <Input inputMode="numeric" autoComplete="postal-code" data-testid="signup-zip" />,
-          6,
-        )}
-        {field(
-          'Experience',
-          t('register.experience'),
-          <Input inputMode="numeric" data-testid="signup-experience" />,
-          6,
-        )}
-        {field('ContactTelegram', t('register.telegram'), <Input data-testid="signup-telegram" />, 8)}
-        {field('ContactSkype', t('register.skype'), <Input data-testid="signup-skype" />, 8)}
-        {field('ContactWhatsApp', t('register.whatsapp'), <Input data-testid="signup-whatsapp" />, 8)}
+        <Field name="username" label={t('register.username')} errors={errors}>
+          <Input autoComplete="username" data-testid="signup-username" />
+        </Field>
+        <Field name="email" label={t('register.email')} errors={errors}>
+          <Input inputMode="email" autoComplete="email" data-testid="signup-email" />
+        </Field>
+        <Field name="password" label={t('register.password')} errors={errors}>
+          <Input.Password autoComplete="new-password" data-testid="signup-password" />
+        </Field>
+        <Field name="confirm" label={t('register.confirm')} errors={errors}>
+          <Input.Password autoComplete="new-password" data-testid="signup-confirm" />
+        </Field>
+        <Field name="FirstName" label={t('register.firstName')} errors={errors}>
+          <Input autoComplete="given-name" data-testid="signup-first-name" />
+        </Field>
+        <Field name="LastName" label={t('register.lastName')} errors={errors}>
+          <Input autoComplete="family-name" data-testid="signup-last-name" />
+        </Field>
+        <Field name="Country" label={t('register.country')} errors={errors}>
+          <CountrySelect aria-label={t('register.country')} data-testid="signup-country" />
+        </Field>
+        <Field name="ZIP" label={t('register.zip')} errors={errors} span={6}>
+          <Input inputMode="numeric" autoComplete="postal-code" data-testid="signup-zip" />
+        </Field>
+        <Field name="Experience" label={t('register.experience')} errors={errors} span={6}>
+          <Input inputMode="numeric" data-testid="signup-experience" />
+        </Field>
+        <Field name="ContactTelegram" label={t('register.telegram')} errors={errors} span={8}>
+          <Input data-testid="signup-telegram" />
+        </Field>
+        <Field name="ContactSkype" label={t('register.skype')} errors={errors} span={8}>
+          <Input data-testid="signup-skype" />
+        </Field>
+        <Field name="ContactWhatsApp" label={t('register.whatsapp')} errors={errors} span={8}>
+          <Input data-testid="signup-whatsapp" />
+        </Field>
       </Row>
       <Form.Item name="terms" valuePropName="checked" {...errors.itemProps('terms')}>
         <Checkbox data-testid="signup-terms">
           {t('register.acceptTerms')} <Link to="/terms">{t('register.termsLink')}</Link>
         </Checkbox>
       </Form.Item>
-      {errors.error?.field === 'form' && (
-        <div
-          role="alert"
-          className="ant-form-item-explain-error"
-          data-testid="error-form"
-          style={{ marginBottom: 16 }}
-        >
-          {errors.error.message}
-        </div>
-      )}
+      <FormError errors={errors} />
       <Button type="primary" htmlType="submit" loading={busy} block data-testid="signup-submit">
         {submitLabel}
       </Button>
