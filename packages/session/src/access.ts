@@ -20,6 +20,100 @@ const item = (key: string, label: string, route: string): SidebarItem => ({
   path: `/dashboard/${route}`,
 });
 
+/** When a group shows and what it lists, for one session. */
+interface SidebarGroupRule {
+  key: SidebarGroup['key'];
+  title: string;
+  shows(session: SessionData): boolean;
+  items(session: SessionData): SidebarItem[];
+}
+
+/** Administrator entries: the route is also the key. */
+const ADMIN_SCREENS = [
+  ['admin-dashboard', 'Dashboard'],
+  ['admin-publisherStats', 'PublisherStats'],
+  ['admin-leadStats', 'LeadStats'],
+  ['admin-apitokens', 'APITokens'],
+  ['admin-blockedLeads', 'BlockedLeads'],
+  ['admin-leads', 'Leads'],
+  ['admin-offers', 'Offers'],
+  ['admin-customPayouts', 'CustomPayouts'],
+  ['admin-users', 'Users'],
+  ['admin-advertisers', 'Advertisers'],
+  ['admin-domains', 'Domains'],
+  ['admin-websites', 'Websites'],
+  ['admin-payments', 'Payments'],
+  ['admin-invoices', 'Invoices'],
+  ['admin-logs', 'Logs'],
+] as const;
+
+/** The sidebar groups in their order (dashboards §2 Sidebar, admin §2). */
+const SIDEBAR_GROUPS: SidebarGroupRule[] = [
+  {
+    key: 'publisher',
+    title: 'Publisher',
+    shows: (session) => !session.UserInfo.Flags.isPublisherHidden,
+    items: () => [
+      item('publisher-dashboard', 'Dashboard', 'publisher'),
+      item('publisher-domains', 'Domains', 'domains'),
+      item('publisher-offers', 'Offers', 'publisher-offers'),
+      item('publisher-postback', 'Postback', 'postback'),
+      item('publisher-leads', 'Leads', 'publisher-leads'),
+      item('publisher-statistic', 'Statistic', 'publisher-statistic'),
+      item('publisher-payments', 'Payments', 'payments-publisher'),
+    ],
+  },
+  {
+    key: 'advertiser',
+    title: 'Advertiser',
+    shows: () => true,
+    // Without an advertiser profile the group only offers to register one.
+    items: (session) =>
+      session.AdvertiserInfo
+        ? [
+            item('advertiser-dashboard', 'Dashboard', 'advertiser'),
+            item('advertiser-offers', 'Offers', 'advertiser-offers'),
+            item('advertiser-postback', 'Postback', 'postback'),
+            item('advertiser-leads', 'Leads', 'advertiser-leads'),
+            item('advertiser-statistic', 'Statistic', 'advertiser-statistic'),
+            item('advertiser-crm', 'CRM', 'crm'),
+            item('advertiser-payments', 'Payments', 'payments-advertiser'),
+          ]
+        : [item('advertiser-register', 'Register', 'registeradvertiser')],
+  },
+  {
+    key: 'referrals',
+    title: 'Referrals',
+    shows: (session) => Boolean(session.RefferalInfo),
+    items: () => [
+      item('referral-overview', 'Overview', 'referral-overview'),
+      item('referral-publishers', 'Publishers', 'referral-publisher'),
+      item('referral-advertisers', 'Advertisers', 'referral-advertiser'),
+    ],
+  },
+  {
+    key: 'publishersManager',
+    title: 'Publishers manager',
+    shows: ({ UserInfo: { Flags } }) => Flags.isPublisherManager || Flags.isManager,
+    items: () => [
+      item('manager-publishers', 'Publishers', 'manager-publishers'),
+      item('manager-publisherStats', 'Publisher stats', 'manager-publisherStats'),
+    ],
+  },
+  {
+    key: 'advertisersManager',
+    title: 'Advertisers manager',
+    shows: ({ UserInfo: { Flags } }) => Flags.isAdvertiserManager || Flags.isManager,
+    items: () => [item('manager-advertisers', 'Advertisers', 'manager-advertisers')],
+  },
+  {
+    key: 'admin',
+    title: 'Administrator',
+    shows: (session) => session.UserInfo.Flags.isAdmin,
+    items: () => ADMIN_SCREENS.map(([route, label]) => item(route, label, route)),
+  },
+];
+
 /**
  * The sidebar groups a user sees (dashboards §2 Sidebar, admin §2): publisher group unless the
  * publisher role is hidden; advertiser group (only Register without an advertiser profile);
@@ -27,90 +121,11 @@ const item = (key: string, label: string, route: string): SidebarItem => ({
  */
 export function sidebarGroups(session: SessionData | null): SidebarGroup[] {
   if (!session) return [];
-  const flags = session.UserInfo.Flags;
-  const groups: SidebarGroup[] = [];
-  if (!flags.isPublisherHidden) {
-    groups.push({
-      key: 'publisher',
-      title: 'Publisher',
-      items: [
-        item('publisher-dashboard', 'Dashboard', 'publisher'),
-        item('publisher-domains', 'Domains', 'domains'),
-        item('publisher-offers', 'Offers', 'publisher-offers'),
-        item('publisher-postback', 'Postback', 'postback'),
-        item('publisher-leads', 'Leads', 'publisher-leads'),
-        item('publisher-statistic', 'Statistic', 'publisher-statistic'),
-        item('publisher-payments', 'Payments', 'payments-publisher'),
-      ],
-    });
-  }
-  groups.push({
-    key: 'advertiser',
-    title: 'Advertiser',
-    items: session.AdvertiserInfo
-      ? [
-          item('advertiser-dashboard', 'Dashboard', 'advertiser'),
-          item('advertiser-offers', 'Offers', 'advertiser-offers'),
-          item('advertiser-postback', 'Postback', 'postback'),
-          item('advertiser-leads', 'Leads', 'advertiser-leads'),
-          item('advertiser-statistic', 'Statistic', 'advertiser-statistic'),
-          item('advertiser-crm', 'CRM', 'crm'),
-          item('advertiser-payments', 'Payments', 'payments-advertiser'),
-        ]
-      : [item('advertiser-register', 'Register', 'registeradvertiser')],
-  });
-  if (session.RefferalInfo) {
-    groups.push({
-      key: 'referrals',
-      title: 'Referrals',
-      items: [
-        item('referral-overview', 'Overview', 'referral-overview'),
-        item('referral-publishers', 'Publishers', 'referral-publisher'),
-        item('referral-advertisers', 'Advertisers', 'referral-advertiser'),
-      ],
-    });
-  }
-  if (flags.isPublisherManager || flags.isManager) {
-    groups.push({
-      key: 'publishersManager',
-      title: 'Publishers manager',
-      items: [
-        item('manager-publishers', 'Publishers', 'manager-publishers'),
-        item('manager-publisherStats', 'Publisher stats', 'manager-publisherStats'),
-      ],
-    });
-  }
-  if (flags.isAdvertiserManager || flags.isManager) {
-    groups.push({
-      key: 'advertisersManager',
-      title: 'Advertisers manager',
-      items: [item('manager-advertisers', 'Advertisers', 'manager-advertisers')],
-    });
-  }
-  if (flags.isAdmin) {
-    groups.push({
-      key: 'admin',
-      title: 'Administrator',
-      items: [
-        ['admin-dashboard', 'Dashboard'],
-        ['admin-publisherStats', 'PublisherStats'],
-        ['admin-leadStats', 'LeadStats'],
-        ['admin-apitokens', 'APITokens'],
-        ['admin-blockedLeads', 'BlockedLeads'],
-        ['admin-leads', 'Leads'],
-        ['admin-offers', 'Offers'],
-        ['admin-customPayouts', 'CustomPayouts'],
-        ['admin-users', 'Users'],
-        ['admin-advertisers', 'Advertisers'],
-        ['admin-domains', 'Domains'],
-        ['admin-websites', 'Websites'],
-        ['admin-payments', 'Payments'],
-        ['admin-invoices', 'Invoices'],
-        ['admin-logs', 'Logs'],
-      ].map(([route, label]) => item(route, label, route)),
-    });
-  }
-  return groups;
+  return SIDEBAR_GROUPS.filter((group) => group.shows(session)).map(({ key, title, items }) => ({
+    key,
+    title,
+    items: items(session),
+  }));
 }
 
 /** The header's section title for a dashboard path (dashboards §2 Dashboard routing). */
