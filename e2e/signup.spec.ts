@@ -73,6 +73,21 @@ test('publisher sign-up: every rule in order, then the account, the modal and th
   await page.getByTestId('signup-submit').click();
   await expectError(page, 'ZIP', 'Please check your ZIP code');
   await page.getByTestId('signup-zip').fill('11000');
+  await page.getByTestId('signup-experience').fill('ten');
+  await page.getByTestId('signup-submit').click();
+  await expectError(page, 'Experience', 'Experience must be number');
+  await page.getByTestId('signup-experience').fill('3');
+  await page.getByTestId('signup-last-name').fill('');
+  await page.getByTestId('signup-submit').click();
+  await expectError(page, 'FirstName', 'Please enter your first and last name');
+  await page.getByTestId('signup-last-name').fill('Petrovic');
+  const tooLong = 'x'.repeat(65);
+  await page.getByTestId('signup-password').fill(tooLong);
+  await page.getByTestId('signup-confirm').fill(tooLong);
+  await page.getByTestId('signup-submit').click();
+  await expectError(page, 'password', 'Password must be between 8 and 64 characters');
+  await page.getByTestId('signup-password').fill('password123');
+  await page.getByTestId('signup-confirm').fill('password123');
 
   await page.getByTestId('signup-submit').click();
   await page.getByTestId('signup-success').waitFor();
