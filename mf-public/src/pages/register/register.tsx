@@ -1,10 +1,9 @@
 import { api } from '@leadmesh/api-client';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { readRefId, useSessionStore } from '@leadmesh/session';
+import { readRefId } from '@leadmesh/session';
 import { Button, Card, Col, Modal, Row, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { CompanyForm } from './company-form.tsx';
 import { useFieldError } from './use-field-error.tsx';
 import { UserDetailsForm } from './user-details-form.tsx';
@@ -21,15 +20,13 @@ type Step = 'choose' | 'publisher' | 'advertiser-user' | 'advertiser-company' | 
 
 /**
  * Sign-up (public §2, §4): choose publisher or advertiser; the publisher form, or the advertiser's
- * user step then company step; then the success modal. The user is logged in right after the
- * account is created; the session store learns it when they leave for the dashboard, so the shell
- * does not take them off this page in the middle of the advertiser's second step.
+ * user step then company step; then the success modal. The user is logged in (session cookie) right
+ * after the account is created; Go to dashboard loads the dashboard, where the shell reads the login.
+ * The session store is not told earlier, or the shell would take the person off /register in the
+ * middle of the advertiser's company step.
  */
 export function RegisterPage() {
   const { t } = useTranslation('public');
-  const navigate = useNavigate();
-  const setSession = useSessionStore((s) => s.setSession);
-  const refresh = useSessionStore((s) => s.refresh);
   const errors = useFieldError();
   const [step, setStep] = useState<Step>('choose');
   const [busy, setBusy] = useState(false);
@@ -115,12 +112,13 @@ export function RegisterPage() {
     setStep('done');
   };
 
-  const goToDashboard = async () => {
-    const target = role === 'advertiser' ? '/dashboard/advertiser' : '/dashboard/publisher';
-    const session = await api.call('/auth/checkLogin', {});
-    if (session.status === 'ok') setSession(session.data);
-    navigate(target);
-    refresh();
+  /**
+   * A fresh load of the dashboard: the shell checks the new login from scratch. Updating the store
+   * here instead raced the shell's "logged in on /register" redirect (a store update renders before
+   * the router's transition), which could land an advertiser on the publisher dashboard.
+   */
+  const goToDashboard = () => {
+    window.location.assign(role === 'advertiser' ? '/dashboard/advertiser' : '/dashboard/publisher');
   };
 
   const choose = (next: 'publisher' | 'advertiser') => {
