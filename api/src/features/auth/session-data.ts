@@ -16,12 +16,12 @@ export async function loadSessionData(db: DbOrTx, userId: number): Promise<Sessi
   const [earnings] = await db
     .select({ total: sum(leads.EarnedAmount) })
     .from(leads)
+    // Literal condition, not bound values: SQLite uses the partial index leads_unpaid_earnings_idx
+    // only when the query's WHERE visibly implies the index's.
     .where(
       and(
         eq(leads.BoundUser, userId),
-        eq(leads.Status, LEAD_STATUS.CONFIRMED),
-        eq(leads.PublisherPaid, true),
-        eq(leads.LeadMoneyWithdrawn, false),
+        sql`${leads.Status} = ${sql.raw(String(LEAD_STATUS.CONFIRMED))} and ${leads.PublisherPaid} = 1 and ${leads.LeadMoneyWithdrawn} = 0`,
       ),
     );
 

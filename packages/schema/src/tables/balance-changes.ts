@@ -26,6 +26,8 @@ export const balanceChanges = sqliteTable(
   },
   (t) => [
     index('balance_changes_advertiser_idx').on(t.BoundAdvertiser, t.createdAt),
+    // Covers the credit balance (a sum of the ledger) without touching the rows.
+    index('balance_changes_total_idx').on(t.BoundAdvertiser, t.Amount),
     index('balance_changes_lead_idx').on(t.BoundLead),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CRM_TYPES } from '../constants/crm.ts';
 import { bool, cents, createdAt, id, updatedAt } from './columns.ts';
@@ -60,6 +61,11 @@ export const leads = sqliteTable(
     index('leads_crm_lead_idx').on(t.BoundCRM, t.CRMLeadID),
     index('leads_payout_idx').on(t.PlatformPayoutID),
     uniqueIndex('leads_idempotency_unique').on(t.BoundUser, t.IdempotencyKey),
+    // Confirmed, credited and not yet paid out: what a publisher's EstimatedEarnings sums on every
+    // session check. Queries must spell the same literal condition (UNPAID_EARNINGS_CONDITION).
+    index('leads_unpaid_earnings_idx')
+      .on(t.BoundUser, t.EarnedAmount)
+      .where(sql`status = 2 and publisher_paid = 1 and money_withdrawn = 0`),
   ],
 );
 
