@@ -1,10 +1,9 @@
 import { applyMigrations, createDb } from '@leadmesh/db';
-import { createJobProducer, type JobDefinition, jobs, mailSend, QUEUES } from '@leadmesh/jobs';
+import { createJobProducer, type JobDefinition, mailSend, QUEUES } from '@leadmesh/jobs';
 import { mailOutbox } from '@leadmesh/schema/tables';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { and, eq, lt } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import type { z } from 'zod';
 import type { WorkerContext } from './context.ts';
 import type { WorkerEnv } from './env.ts';
 import { runMailSend } from './handlers/mail-send.handler.ts';
@@ -93,6 +92,3 @@ export async function startWorker(
     },
   };
 }
-
-export type JobPayload<J extends JobDefinition> = z.output<J['schema']>;
-export { jobs };

@@ -144,8 +144,3 @@ export function pageOf(offset: number | undefined, limit: number | undefined, pa
   const size = Math.min(Math.max(1, limit ?? pageSize), pageSize * 5);
   return { offset: Math.max(0, offset ?? 0), limit: size };
 }
-
-/** The filter fields of a list, for the filter bar (name, friendly name, type). */
-export function describeFields(fields: ListFields) {
-  return Object.entries(fields).map(([name, f]) => ({ name, type: f.type }));
-}

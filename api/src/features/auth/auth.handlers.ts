@@ -1,4 +1,4 @@
-import { type authCalls, CONFERENCES, type ConferenceCity } from '@leadmesh/schema';
+import { type authCalls, CONFERENCES, type ConferenceCity, MESSAGES } from '@leadmesh/schema';
 import type { CallHandler } from '../../lib/call.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { writeLog } from '../../lib/logs.ts';
@@ -34,7 +34,7 @@ export const login: CallHandler<Calls['login']> = async (input, ctx) => {
       context: 'auth/login',
       text: `Login failed [username:${input.username}] [ip:${ip}]`,
     });
-    throw new ApiError('INVALID_CREDENTIALS', { message: 'Username or password is incorrect' });
+    throw new ApiError('INVALID_CREDENTIALS', { message: MESSAGES.loginFailed });
   }
   await clearRateLimit(deps.redis, RATE_LIMITS.loginPerAccount, account);
   await startSession(c, userId);

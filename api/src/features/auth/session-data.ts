@@ -1,8 +1,9 @@
 import type { DbOrTx } from '@leadmesh/db';
 import { LEAD_STATUS, type SessionData } from '@leadmesh/schema';
-import { advertisers, balanceChanges, leads, referralEarnings, users } from '@leadmesh/schema/tables';
+import { advertisers, leads, referralEarnings, users } from '@leadmesh/schema/tables';
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
+import { advertiserCreditCents } from '../../lib/ledger.ts';
 import { toUser } from '../users/users.mapper.ts';
 
 /** Sums in SQL come back as text or null; money is integer cents. */
@@ -60,10 +61,6 @@ export async function loadSessionData(db: DbOrTx, userId: number): Promise<Sessi
   let advertiserInfo: SessionData['AdvertiserInfo'] = null;
   const [advertiser] = await db.select().from(advertisers).where(eq(advertisers.UserID, userId)).limit(1);
   if (advertiser) {
-    const [balance] = await db
-      .select({ total: sql<number>`coalesce(sum(${balanceChanges.Amount}), 0)` })
-      .from(balanceChanges)
-      .where(eq(balanceChanges.BoundAdvertiser, advertiser.ID));
     advertiserInfo = {
       ID: advertiser.ID,
       CompanyName: advertiser.CompanyName,
@@ -72,7 +69,7 @@ export async function loadSessionData(db: DbOrTx, userId: number): Promise<Sessi
       CompanyZipCode: advertiser.CompanyZipCode,
       TaxVatNumber: advertiser.TaxVatNumber,
       isInfiniteCredits: advertiser.isInfiniteCredits,
-      Credits: cents(balance?.total),
+      Credits: await advertiserCreditCents(db, advertiser.ID),
       Flags: { isVerified: advertiser.isVerified },
     };
   }

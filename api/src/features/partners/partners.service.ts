@@ -1,10 +1,11 @@
 import type { DbOrTx } from '@leadmesh/db';
 import type { Advertiser, TaxVat } from '@leadmesh/schema';
-import { advertisers, balanceChanges, crms, users } from '@leadmesh/schema/tables';
-import { eq, sql } from 'drizzle-orm';
+import { advertisers, crms, users } from '@leadmesh/schema/tables';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context.ts';
 import type { Principal } from '../../lib/access.ts';
 import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
+import { advertiserCreditCents } from '../../lib/ledger.ts';
 import { writeLog } from '../../lib/logs.ts';
 
 /** An advertiser as the API shows it: its owner's username, the ledger balance and its CRMs. */
@@ -13,7 +14,6 @@ export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<
     .select({
       advertiser: advertisers,
       Username: users.Username,
-      balance: sql<number>`(select coalesce(sum(${balanceChanges.Amount}), 0) from ${balanceChanges} where ${balanceChanges.BoundAdvertiser} = ${advertisers.ID})`,
     })
     .from(advertisers)
     .innerJoin(users, eq(users.ID, advertisers.UserID))
@@ -36,7 +36,7 @@ export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<
     TaxVatNumber: a.TaxVatNumber ?? null,
     isInfiniteCredits: a.isInfiniteCredits,
     minBalance: a.minBalance,
-    creditBalance: a.isInfiniteCredits ? 0 : Number(row.balance),
+    creditBalance: a.isInfiniteCredits ? 0 : await advertiserCreditCents(db, a.ID),
     CRMInfo: crmRows,
     Flags: { isVerified: a.isVerified },
     createdAt: a.createdAt.toISOString(),

@@ -1,8 +1,11 @@
 import { type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
 import {
   type FilterItem,
+  hasDigit,
+  isEmailAddress,
   MESSAGES,
   paymentMethodSchema,
+  SIGN_UP_ERROR_MESSAGES,
   USER_FLAGS,
   USERNAME_MIN_ADVERTISER,
   USERNAME_MIN_PUBLISHER,
@@ -24,9 +27,6 @@ import { toUser } from './users.mapper.ts';
 
 type CreateUserInput = z.output<(typeof userCalls)['createUser']['request']>;
 type EditUserInput = z.output<(typeof userCalls)['editUser']['request']>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const HAS_DIGIT = /\d/;
 
 function parseWholeNumber(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined) return null;
@@ -62,20 +62,23 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
   if (!firstName || !lastName)
     throw new ApiError('FIRST_OR_LAST_NAME_EMPTY', {
       field: 'FirstName',
-      message: 'Please enter your first and last name',
+      message: SIGN_UP_ERROR_MESSAGES.FIRST_OR_LAST_NAME_EMPTY,
     });
-  if (HAS_DIGIT.test(firstName) || HAS_DIGIT.test(lastName)) {
+  if (hasDigit(firstName) || hasDigit(lastName)) {
     throw validationError('FirstName', MESSAGES.removeNumbersFromName);
   }
-  if (!EMAIL.test(email)) throw validationError('email', MESSAGES.correctEmail);
+  if (!isEmailAddress(email)) throw validationError('email', MESSAGES.correctEmail);
   const zip = parseWholeNumber(input.ZIP);
   if (zip === null)
-    throw new ApiError('ZIP_EMPTY_OR_INVALID', { field: 'ZIP', message: 'Please check your ZIP code' });
+    throw new ApiError('ZIP_EMPTY_OR_INVALID', {
+      field: 'ZIP',
+      message: SIGN_UP_ERROR_MESSAGES.ZIP_EMPTY_OR_INVALID,
+    });
   const experience = parseWholeNumber(input.Experience);
   if (experience === null || experience > 100) {
     throw new ApiError('EXPERIENCE_EMPTY_OR_INVALID', {
       field: 'Experience',
-      message: 'Experience must be number',
+      message: SIGN_UP_ERROR_MESSAGES.EXPERIENCE_EMPTY_OR_INVALID,
     });
   }
 
@@ -139,8 +142,7 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
 
 const userExists = () =>
   new ApiError('USER_ALREADY_EXISTS', {
-    message:
-      'The user with the entered email or username already exists please check your email or change username',
+    message: SIGN_UP_ERROR_MESSAGES.USER_ALREADY_EXISTS,
   });
 
 async function findUser(db: DbOrTx, id: number) {
@@ -228,7 +230,7 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
         key,
         key === 'FirstName' ? "First name can't be empty" : "Last name can't be empty",
       );
-    if (HAS_DIGIT.test(value)) throw validationError(key, MESSAGES.removeNumbersFromName);
+    if (hasDigit(value)) throw validationError(key, MESSAGES.removeNumbersFromName);
     changes[key] = value;
   }
   if (input.ZIP !== undefined) {

@@ -1,4 +1,6 @@
 import {
+  hasDigit,
+  isEmailAddress,
   MESSAGES,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -40,9 +42,6 @@ export interface FieldError {
   message: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const HAS_DIGIT = /\d/;
-
 /**
  * Sign-up rules in the spec's order (public §5): terms, country, username, password, names,
  * e-mail; the first broken one is reported. The username minimum is 5 for publishers and 8 for
@@ -68,10 +67,9 @@ export function validateUserDetails(
   }
   if (values.password !== values.confirm) return { field: 'confirm', message: MESSAGES.twoSamePasswords };
   if (values.password.length > PASSWORD_MAX) return { field: 'password', message: MESSAGES.passwordRange };
-  if (HAS_DIGIT.test(values.FirstName))
-    return { field: 'FirstName', message: MESSAGES.removeNumbersFromName };
-  if (HAS_DIGIT.test(values.LastName)) return { field: 'LastName', message: MESSAGES.removeNumbersFromName };
-  if (!EMAIL.test(values.email.trim())) return { field: 'email', message: MESSAGES.correctEmail };
+  if (hasDigit(values.FirstName)) return { field: 'FirstName', message: MESSAGES.removeNumbersFromName };
+  if (hasDigit(values.LastName)) return { field: 'LastName', message: MESSAGES.removeNumbersFromName };
+  if (!isEmailAddress(values.email)) return { field: 'email', message: MESSAGES.correctEmail };
   return null;
 }
 

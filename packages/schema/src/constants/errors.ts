@@ -27,13 +27,13 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Sign-up codes to the messages of public §8. */
-export const SIGN_UP_ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
+export const SIGN_UP_ERROR_MESSAGES = {
   USER_ALREADY_EXISTS:
     'The user with the entered email or username already exists please check your email or change username',
   FIRST_OR_LAST_NAME_EMPTY: 'Please enter your first and last name',
   ZIP_EMPTY_OR_INVALID: 'Please check your ZIP code',
   EXPERIENCE_EMPTY_OR_INVALID: 'Experience must be number',
-};
+} as const satisfies Partial<Record<ErrorCode, string>>;
 export const SIGN_UP_FALLBACK_MESSAGE = 'Registration failed please check your email and username';
 
 /** Every user-facing text of the catalogues, by a stable key. */

@@ -6,3 +6,4 @@ export * from './filters.ts';
 export * from './lead-status.ts';
 export * from './limits.ts';
 export * from './money.ts';
+export * from './rules.ts';
