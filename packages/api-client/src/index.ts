@@ -5,7 +5,11 @@ export * from './client.ts';
 declare global {
   interface Window {
     /** Run-time configuration the shell server writes (`/config.js`); see scripts/lib/frontends.ts. */
-    __LEADMESH_CONFIG__?: { apiUrl?: string };
+    __LEADMESH_CONFIG__?: {
+      apiUrl?: string;
+      /** Each remote's `mf-manifest.json` URL (the shell's remotes.json, inlined). */
+      remotes?: Record<string, string>;
+    };
   }
 }
 

@@ -3,7 +3,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import * as tables from '@leadmesh/schema/tables';
 import { type Client, createClient } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { createEmbeddedClient } from './embedded-client.ts';
 import { repoRoot } from './paths.ts';
+import { createWriteSerializer, serializeClientWrites } from './serialized-client.ts';
 
 export type Schema = typeof tables;
 export type Db = LibSQLDatabase<Schema>;
@@ -41,12 +43,23 @@ export interface DbOptions {
  */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   const url = resolveDatabaseUrl(options.url);
-  const client = createClient({ url, authToken: options.authToken, timeout: 10_000, concurrency: 8 });
-  if (url.startsWith('file:') && !url.includes(':memory:')) {
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA synchronous = NORMAL');
+  const embedded = url.startsWith('file:') && !url.includes(':memory:');
+  if (!embedded) {
+    const remote = createClient({ url, authToken: options.authToken, timeout: 10_000, concurrency: 8 });
+    await remote.execute('PRAGMA foreign_keys = ON');
+    return { db: drizzle(remote, { schema: tables }), client: remote, url, close: () => remote.close() };
   }
-  await client.execute('PRAGMA foreign_keys = ON');
+  // Embedded databases get their own client (prepared statements, light rows) and queue their
+  // writers in JavaScript (embedded-client.ts, serialized-client.ts; decision 0007).
+  const raw = createEmbeddedClient(url.slice('file:'.length), { timeoutMs: 10_000 });
+  await raw.execute('PRAGMA journal_mode = WAL');
+  const serializer = createWriteSerializer();
+  const client = serializeClientWrites(raw, serializer);
   const db = drizzle(client, { schema: tables });
-  return { db, client, url, close: () => client.close() };
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    serializer.exclusive('A transaction', () =>
+      transaction((tx) => serializer.inTransaction(() => work(tx)), config),
+    )) as typeof db.transaction;
+  return { db, client, url, close: () => raw.close() };
 }

@@ -23,7 +23,54 @@ export function remotesManifest(
   return manifest;
 }
 
+/** What the shell page learns at run time, before its bundle runs. */
+export interface RuntimeConfig {
+  /** The API as the browser reaches it. */
+  apiUrl: string;
+  /**
+   * `remotes.json` inlined: the shell starts fetching the public remote at once instead of after
+   * another round trip. `/remotes.json` stays for Retry.
+   */
+  remotes?: RemotesManifest;
+}
+
 /** The run-time config script the shell page loads before its bundle (`/config.js`). */
-export function runtimeConfigScript(config: { apiUrl: string }): string {
+export function runtimeConfigScript(config: RuntimeConfig): string {
   return `window.__LEADMESH_CONFIG__ = ${JSON.stringify(config)};\n`;
+}
+
+/**
+ * Security headers of every page and file the shell and the remotes serve.
+ *
+ * The Content-Security-Policy allows scripts from the shell's origin and the remotes' origins
+ * only (from the remotes manifest, so a remote moved by `MF_*_URL` is still allowed), requests to
+ * those and the API, images from the shell, the API (uploads), `data:` and `blob:`. Styles allow
+ * `'unsafe-inline'`: antd's CSS-in-JS injects `<style>` elements at run time and React writes
+ * `style` attributes; no inline script is allowed. The page cannot be framed (`frame-ancestors`),
+ * plugins are off, `<base>` cannot move the origin.
+ */
+export function securityHeaders(config: {
+  apiUrl: string;
+  remotes: RemotesManifest;
+}): Record<string, string> {
+  const remoteOrigins = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
+  const api = new URL(config.apiUrl).origin;
+  const list = (...sources: string[]) => [...new Set(sources)].join(' ');
+  const policy = [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...remoteOrigins)}`,
+    `connect-src ${list("'self'", api, ...remoteOrigins)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${list("'self'", 'data:', 'blob:', api)}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
 }

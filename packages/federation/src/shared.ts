@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Every folder whose code ends up in the browser and may import antd. */
+/** Every folder whose code ends up in the browser. */
 export const BROWSER_SOURCE_DIRS = [
   'shell/src',
   'mf-public/src',
@@ -13,6 +13,8 @@ export const BROWSER_SOURCE_DIRS = [
   'mf-admin/src',
   'packages/ui/src',
   'packages/session/src',
+  'packages/api-client/src',
+  'packages/federation/src',
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -24,23 +26,28 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /**
- * The antd exports used by any app (named imports from 'antd'), or null when some file imports
- * antd as a whole (then tree shaking cannot be trusted).
+ * The exports of `pkg` that any browser app uses (named imports and re-exports), or null when some
+ * file imports it as a whole (default or namespace import: then tree shaking cannot be trusted).
  *
- * Why: with `treeShaking: { mode: 'runtime-infer' }` the antd singleton the page keeps is the
- * first app's tree-shaken build, and the runtime does not check a later remote's used exports
- * against it for singletons — a remote using `Card` when the shell does not got `undefined`
- * (React error #130). Giving every build the same `usedExports` (the union over all apps) makes
- * the shared antd hold everything any app uses. See docs/decisions/0101-frontend-federation.md.
+ * Why: a shared singleton built with `treeShaking: { mode: 'runtime-infer' }` holds only the exports
+ * its builder used, and the page keeps the first app's build; the runtime does not check a later
+ * app's needs against it (a remote using an export the shell did not got `undefined`, React error
+ * #130). Giving every build the same list, the union over all apps, makes any app's build complete.
+ * See docs/decisions/0101-frontend-federation.md.
  */
-export function antdUsedExports(root: string = REPO_ROOT): string[] | null {
+export function usedExports(pkg: string, root: string = REPO_ROOT): string[] | null {
+  const from = `['"]${escapeRegExp(pkg)}['"]`;
+  const whole = new RegExp(`import\\s+(\\*\\s+as\\s+\\w+|\\w+)\\s*(,\\s*\\{[^}]*\\})?\\s*from\\s*${from}`);
+  const named = new RegExp(`(?:import|export)\\s*(type\\s*)?\\{([^}]*)\\}\\s*from\\s*${from}`, 'g');
   const names = new Set<string>();
   for (const dir of BROWSER_SOURCE_DIRS) {
     for (const file of sourceFiles(path.join(root, dir))) {
       const text = readFileSync(file, 'utf8');
-      if (/import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s*['"]antd['"]/.test(text)) return null;
-      for (const match of text.matchAll(/import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"]antd['"]/g)) {
+      if (whole.test(text)) return null;
+      for (const match of text.matchAll(named)) {
         if (match[1]) continue;
         for (const part of match[2].split(',')) {
           const spec = part.trim();
@@ -54,31 +61,33 @@ export function antdUsedExports(root: string = REPO_ROOT): string[] | null {
 }
 
 /**
- * The one `shared` map of the shell and every remote. Everything stateful is a singleton, so the
- * page has one React, one router context, one antd theme, one session store and one API client.
- * antd is tree-shaken (trap 5: shared as a plain singleton it ships all of antd), with the used
- * exports of all apps together (see `antdUsedExports`).
+ * The one `shared` map of the shell and every remote: only what must be one instance on the page.
+ * React and react-dom (one renderer), the router (one history and route context), zustand and the
+ * session store (one session), the API client (one CSRF token), i18next and react-i18next (one
+ * language). antd and the UI kit are not shared (trap 15): each app bundles the components it uses,
+ * tree-shaken, and feeds its own ConfigProvider from `themeConfig` (`@leadmesh/ui`).
  */
 export function createSharedConfig() {
   const singleton = { singleton: true, requiredVersion: false } as const;
-  const usedExports = antdUsedExports();
+  // Shared modules are built whole unless told which exports are used: react-router-dom would be
+  // 62 KB gzip instead of about a third of it.
+  const shaken = (pkg: string) => {
+    const names = usedExports(pkg);
+    return names
+      ? { ...singleton, treeShaking: { mode: 'runtime-infer' as const, usedExports: names } }
+      : singleton;
+  };
   return {
     react: singleton,
     'react/': singleton,
     'react-dom': singleton,
     'react-dom/': singleton,
-    'react-router-dom': singleton,
-    antd: usedExports
-      ? { ...singleton, treeShaking: { mode: 'runtime-infer' as const, usedExports } }
-      : singleton,
+    'react-router-dom': shaken('react-router-dom'),
     zustand: singleton,
     'zustand/': singleton,
     i18next: singleton,
-    'react-i18next': singleton,
+    'react-i18next': shaken('react-i18next'),
     '@leadmesh/session': singleton,
-    '@leadmesh/ui': singleton,
     '@leadmesh/api-client': singleton,
-    // Only the constants reach the browser (no zod, no drizzle); contracts are types there.
-    '@leadmesh/schema/constants': singleton,
   };
 }

@@ -11,7 +11,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   key: (payload: z.output<S>) => string;
 }
 
-export const QUEUES = ['mail', 'crm', 'postbacks', 'payouts', 'exports'] as const;
+export const QUEUES = ['mail', 'crm', 'postbacks', 'payouts', 'exports', 'maintenance'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {

@@ -1,3 +1,4 @@
+export * from './after-commit.ts';
 export * from './define.ts';
 export * from './jobs.ts';
 export * from './producer.ts';

@@ -10,5 +10,91 @@ export const mailSend = defineJob({
   key: (p) => `mail.send-${p.outboxId}`,
 });
 
-export const jobs = { mailSend } as const;
+/**
+ * Hand one accepted lead to its advertiser's CRM. The lead row (status -1 or -2) is the outbox:
+ * the sweep re-enqueues leads stuck there. Retries and backoff are the handler's own (it honours
+ * the CRM's Retry-After), so BullMQ runs each job once.
+ */
+export const leadDeliver = defineJob({
+  id: 'lead.deliver',
+  queue: 'crm',
+  schema: z.object({ leadId: z.number().int().positive(), attempt: z.number().int().min(1).default(1) }),
+  options: {
+    attempts: 1,
+    removeOnComplete: { age: 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  key: (p) => `lead.deliver-${p.leadId}-${p.attempt}`,
+});
+
+/**
+ * Ask a CRM for a lead's status (bitrix24 callbacks carry only its id). `event` names what asked
+ * (the callback row, a recovered delivery), so each update event gets its own fetch while a
+ * replayed one, or the same event enqueued twice, does not.
+ */
+export const crmFetchStatus = defineJob({
+  id: 'crm.fetch-status',
+  queue: 'crm',
+  schema: z.object({
+    crmId: z.number().int().positive(),
+    crmLeadId: z.string().min(1).max(100),
+    event: z
+      .string()
+      .regex(/^[\w-]{1,60}$/)
+      .optional(),
+  }),
+  options: retrying(6, 10_000),
+  key: (p) =>
+    `crm.fetch-status-${p.crmId}-${p.crmLeadId.replace(/[^\w-]/g, '_')}${p.event ? `-${p.event}` : ''}`,
+});
+
+/** Call one postback URL for one lead event (a row of postback_deliveries, the outbox). */
+export const postbackSend = defineJob({
+  id: 'postback.send',
+  queue: 'postbacks',
+  schema: z.object({ deliveryId: z.number().int().positive(), attempt: z.number().int().min(1).default(1) }),
+  options: {
+    attempts: 1,
+    removeOnComplete: { age: 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  },
+  key: (p) => `postback.send-${p.deliveryId}-${p.attempt}`,
+});
+
+/** The hourly round of automatic payouts (users' auto-payout intervals); scheduled by the worker. */
+export const payoutAuto = defineJob({
+  id: 'payout.auto',
+  queue: 'payouts',
+  schema: z.object({}).passthrough(),
+  options: retrying(3, 60_000),
+  key: () => 'payout.auto',
+});
+
+/** The hourly recount of every offer's approve rate over its last 30 days; scheduled by the worker. */
+export const offerApproveRates = defineJob({
+  id: 'offers.approve-rates',
+  queue: 'maintenance',
+  schema: z.object({}).passthrough(),
+  options: retrying(3, 60_000),
+  key: () => 'offers.approve-rates',
+});
+
+/** Write one lead export (a row of lead_exports) into its xlsx files, streaming. */
+export const exportLeads = defineJob({
+  id: 'export.leads',
+  queue: 'exports',
+  schema: z.object({ exportId: z.number().int().positive() }),
+  options: retrying(3, 30_000),
+  key: (p) => `export.leads-${p.exportId}`,
+});
+
+export const jobs = {
+  mailSend,
+  leadDeliver,
+  crmFetchStatus,
+  postbackSend,
+  payoutAuto,
+  offerApproveRates,
+  exportLeads,
+} as const;
 export type JobName = keyof typeof jobs;

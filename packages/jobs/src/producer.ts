@@ -6,6 +6,16 @@ import { type JobDefinition, QUEUES, type QueueName } from './define.ts';
 export interface JobProducer {
   /** Validates the payload and enqueues it under its business key; a duplicate key is a no-op. */
   enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, delayMs?: number): Promise<void>;
+  /**
+   * Enqueues the job unless a waiting, delayed or running one holds its key; a finished
+   * (completed or failed) job holding the key is removed first, so the key can be used again.
+   * Answers whether it enqueued. For work that is asked again on purpose (a resend, a sweep).
+   */
+  requeue<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    delayMs?: number,
+  ): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -24,6 +34,23 @@ export function createJobProducer(connection: Redis, prefix = 'leadmesh'): JobPr
     async enqueue(job, payload, delayMs) {
       const data = job.schema.parse(payload);
       await queueFor(job.queue).add(job.id, data, { ...job.options, jobId: job.key(data), delay: delayMs });
+    },
+    async requeue(job, payload, delayMs) {
+      const data = job.schema.parse(payload);
+      const queue = queueFor(job.queue);
+      const jobId = job.key(data);
+      const existing = await queue.getJob(jobId);
+      if (existing) {
+        const state = await existing.getState();
+        if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return false;
+        await existing.remove();
+      }
+      await queue.add(job.id, data, {
+        ...job.options,
+        jobId,
+        delay: delayMs && delayMs > 0 ? delayMs : undefined,
+      });
+      return true;
     },
     async close() {
       await Promise.all([...queues.values()].map((q) => q.close()));

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dashboardHome,
-  isBlockedForUnverified,
-  remoteForPath,
-  sectionTitle,
-  sidebarGroups,
-} from './access.ts';
+import { dashboardHome, isBlockedForUnverified, sidebarGroups } from './access.ts';
+import { remoteForPath, sectionTitle } from './routes.ts';
 import { fakeSession } from './test-fixtures.ts';
 
 const advertiserInfo = {
@@ -88,6 +83,16 @@ describe('section title', () => {
     ['/dashboard/referral-publisher', 'Publisher referrals'],
     ['/dashboard/referral-advertiser', 'Advertiser referrals'],
     ['/dashboard/publisher', 'Dashboard'],
+    ['/dashboard/publisher-statistic', 'Dashboard'],
+    ['/dashboard/advertiser-offers', 'Offers'],
+    ['/dashboard/advertiser-leads', 'Leads'],
+    ['/dashboard/payments-advertiser', 'Payments'],
+    ['/dashboard/registeradvertiser', 'Dashboard'],
+    ['/dashboard/domains/', 'Domains'],
+    ['/dashboard/admin-users', 'Users'],
+    ['/dashboard/admin-offers', 'Offers'],
+    ['/dashboard/no-such-screen', 'Page not found'],
+    ['/dashboard/article', 'Page not found'],
   ])('%s → %s', (path, title) => {
     expect(sectionTitle(path)).toBe(title);
   });
@@ -131,5 +136,11 @@ describe('routing rules', () => {
     expect(remoteForPath('/dashboard/registeradvertiser')).toBe('mf_advertiser');
     expect(remoteForPath('/dashboard/admin-users')).toBe('mf_admin');
     expect(remoteForPath('/dashboard/manager-publishers')).toBe('mf_admin');
+    expect(remoteForPath('/dashboard/article/12')).toBe('mf_publisher');
+    expect(remoteForPath('/dashboard/referral-advertiser')).toBe('mf_publisher');
+    // No page has these paths: the shell shows its not-found page and loads no remote.
+    expect(remoteForPath('/dashboard/admin-nothing')).toBeNull();
+    expect(remoteForPath('/dashboard/publisher/extra')).toBeNull();
+    expect(remoteForPath('/login')).toBeNull();
   });
 });

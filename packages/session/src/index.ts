@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { createSessionStore, type SessionState } from './store.ts';
 
 export * from './access.ts';
+export * from './routes.ts';
 export * from './store.ts';
 
 /** The one session store of the page, shared by the shell and every remote. */

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@leadmesh/api-client';
+import { type ApiClient, createApiClient } from '@leadmesh/api-client';
 import { REF_ID_STORAGE_KEY } from '@leadmesh/schema/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { applyBodyTheme, captureRefId, createSessionStore, startSessionSync } from './store.ts';
@@ -65,6 +65,30 @@ describe('session store', () => {
     const failing = createSessionStore(fakeClient({}).client);
     await failing.getState().checkLogin();
     expect(failing.getState().isLoggedIn).toBe(false);
+  });
+
+  it('decodes the API’s 200 answer for a visitor (NOT_LOGGED_IN) as logged out, through the real client', async () => {
+    const paths: string[] = [];
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: async (input) => {
+        const path = new URL(String(input)).pathname;
+        paths.push(path);
+        const body =
+          path === '/api/csrf'
+            ? { status: 'ok', data: { token: 't1' } }
+            : { status: 'error', data: 'NOT_LOGGED_IN' };
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    const store = createSessionStore(client);
+    store.getState().setSession(fakeSession());
+    await store.getState().checkLogin();
+    expect(paths).toContain('/auth/checkLogin');
+    expect(store.getState()).toMatchObject({ isLoggedIn: false, userData: null });
   });
 
   it('stores a session a login answered at once', () => {

@@ -84,12 +84,16 @@ export function startSessionSync(store: SessionStore): () => void {
 export const DARK_BODY_CLASS = 'dark';
 
 /**
- * Puts the dark class on the body only on dashboard addresses: it is removed whenever the
- * address does not contain `dashboard` (public §2).
+ * Whether a page is dark: only dashboard addresses follow the dark theme; public pages are always
+ * light (public §2: the dark class goes whenever the address does not contain `dashboard`).
  */
+export function themeIsDark(pathname: string, theme: Theme): boolean {
+  return theme === 'dark' && pathname.includes('dashboard');
+}
+
+/** Puts the dark class on the body only on dashboard addresses with the dark theme (`themeIsDark`). */
 export function applyBodyTheme(pathname: string, theme: Theme, body: HTMLElement = document.body): void {
-  const dark = theme === 'dark' && pathname.includes('dashboard');
-  body.classList.toggle(DARK_BODY_CLASS, dark);
+  body.classList.toggle(DARK_BODY_CLASS, themeIsDark(pathname, theme));
 }
 
 /** Keeps the referral id of `?ref=` in local storage under `{product}RefID` (public §3). */

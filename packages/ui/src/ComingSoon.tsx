@@ -1,15 +1,12 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 
 /**
- * An honest placeholder for a screen that is not built yet: the screen's title and a notice.
- * Never shows made-up data.
+ * An honest placeholder for a screen that is not built yet: a notice, never made-up data. The
+ * screen's title is the dashboard header's (the route table's), so it is not repeated here.
  */
-export function ComingSoon({ title }: { title: string }) {
+export function ComingSoon({ screen }: { screen: string }) {
   return (
-    <section data-testid="screen">
-      <Typography.Title level={2} data-testid="screen-title">
-        {title}
-      </Typography.Title>
+    <section data-testid="screen" data-screen={screen}>
       <Empty data-testid="coming-soon" description="This screen is coming in a later release" />
     </section>
   );

@@ -1,3 +1,4 @@
+export * from './brand.ts';
 export * from './ComingSoon.tsx';
 export * from './ConfirmDialog.tsx';
 export * from './CountrySelect.tsx';
@@ -9,5 +10,6 @@ export * from './LeadStatusTag.tsx';
 export * from './Money.tsx';
 export * from './RichTextEditor.tsx';
 export * from './SearchSelect.tsx';
+export * from './theme.tsx';
 export * from './use-infinite-list.ts';
 export * from './YesNo.tsx';

@@ -28,6 +28,17 @@ export const POSTBACK_PLACEHOLDERS = [
   '{domain}',
   '{lead_type}',
   '{is_phone}',
+  '{leadmesh-name}',
+  '{leadmesh-phone}',
+  '{leadmesh-quantity}',
+  '{leadmesh-uid}',
+  '{leadmesh-c1}',
+  '{leadmesh-c2}',
+  '{leadmesh-c3}',
+  '{leadmesh-c4}',
+  '{leadmesh-c5}',
+  '{leadmesh-c6}',
+  '{leadmesh-stclickid}',
 ] as const;
 
 export const OFFER_TYPES = ['CPA', 'CPM', 'CPL'] as const;
@@ -98,3 +109,10 @@ export type ConferenceCity = keyof typeof CONFERENCES;
 export const PRODUCT_KEY = 'leadmesh';
 /** Local-storage key of the referral id read from `?ref=` (public §3). */
 export const REF_ID_STORAGE_KEY = `${PRODUCT_KEY}RefID`;
+
+/** What an API token may do (admin-apitokens shows the catalogue with its friendly names). */
+export const API_TOKEN_FLAGS = [
+  { name: 'canSendLeads', friendlyName: 'Send leads (server-to-server intake)' },
+  { name: 'canReadLeads', friendlyName: 'Read its own leads' },
+] as const;
+export type ApiTokenFlag = (typeof API_TOKEN_FLAGS)[number]['name'];

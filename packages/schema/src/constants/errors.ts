@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'ADVERTISER_ALREADY_EXISTS',
   'CONFLICT',
   'GENERIC_ERROR',
+  'TAX_VAT_MISSING',
+  'PAYMENT_METHOD_MISSING',
+  'PAYOUT_PENDING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -162,6 +165,22 @@ export const MESSAGES = {
   offerPriceInvalid: 'Product price invalid, it should look like this: 50,00 KM or 20,00 EUR...etc',
   offerDescriptionEmpty: "Offer description can't be empty!",
   offerAddError: 'An error occured while adding offer',
+  // add and edit offer, in the order of admin §5 (the spec names these checks without their texts)
+  offerAdvertiserMissing: 'Please select an advertiser!',
+  offerCrmMissing: 'Please select a CRM of the advertiser!',
+  offerCountriesMissing: 'Please select at least one country!',
+  offerNameEmpty: "Offer name can't be empty!",
+  offerBrandEmpty: "Product brand can't be empty!",
+  offerProductNameEmpty: "Product name can't be empty!",
+  offerTypeMissing: 'Please select the offer type (CPA or CPL)!',
+  offerPayoutInvalid: 'Offer payout must be a number!',
+  offerTaxInvalid: 'Platform tax must be a whole number from 0 to 99!',
+  offerLimitInvalid: 'Offer limit must be a whole number!',
+  offerReferralInvalid: 'Referral payout must be a number (0.00)',
+  offerImageMissing: 'Please upload an image!',
+  imageUploadError: 'Error while uploading image',
+  imageUploadFailed: 'Failed to upload image!',
+  imageUploadTimedOut: 'Server timed out while uploading image!',
   assignedManagerNotFound: 'Assigned manager not found',
   cantFetchAssignedManager: "Can't fetch assigned manager",
   noManagerAssigned: 'No manager assigned',

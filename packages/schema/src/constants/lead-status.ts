@@ -43,3 +43,22 @@ export function isLeadStatusCode(value: number): value is LeadStatusCode {
 
 /** Statuses a lead report counts as rejected (public §2, per-IP list). */
 export const REJECTED_STATUSES: readonly LeadStatusCode[] = [3, 4, 5];
+
+/**
+ * Why intake blocked a lead: the machine code stored in BlockedReason, and the label admins read
+ * on admin-blockedLeads (one KPI tile per reason).
+ */
+export const BLOCKED_REASONS = {
+  OFFER_INACTIVE: 'Offer is not active',
+  DAILY_LIMIT: 'Daily lead limit reached',
+  COUNTRY_NOT_ALLOWED: 'Country not allowed for the offer',
+  DUPLICATE_PHONE: 'Same phone for the same offer recently',
+  LOW_BALANCE: "Advertiser's credit below its minimum balance",
+  PUBLISHER_NOT_ALLOWED: 'Publisher unverified or hidden',
+  PHONE_INVALID: 'Invalid phone number',
+  BOT: 'Bot or headless browser',
+  IP_LIMIT: 'Too many leads from one IP',
+} as const;
+
+export type BlockedReason = keyof typeof BLOCKED_REASONS;
+export const BLOCKED_REASON_CODES = Object.keys(BLOCKED_REASONS) as BlockedReason[];

@@ -18,12 +18,16 @@ import { offerSummarySchema } from './offers.ts';
 const customPayoutRow = createSelectSchema(customPayouts);
 
 /**
- * A publisher's own payout for one offer (public §3). `Payout` is what the advertiser pays for this
- * publisher's leads, in cents; the publisher gets it minus the offer's PlatformTax.
+ * A publisher's own payout for one offer (public §3; review §1, settled by public §5). `Payout`
+ * replaces the offer's payout for this publisher: they get it minus the offer's PlatformTax, while
+ * the advertiser still pays the offer's OfferPayout ('Platform is loosing money!' when the
+ * publisher's share is larger than that).
  */
 export const customPayoutSchema = customPayoutRow.pick({ ID: true, UserID: true, OfferID: true }).extend({
   createdAt: isoDateSchema,
-  Payout: z.number().int().describe('Payout per lead in cents, replacing the offer payout for this user'),
+  Payout: z.number().int().describe("Publisher's payout per lead before the platform tax, in cents"),
+  /** What the publisher gets per lead: Payout minus the offer's PlatformTax, in cents. */
+  PublisherGets: z.number().int(),
   Username: z.string(),
   OfferName: z.string(),
   offer: offerSummarySchema.pick({ PlatformTax: true, OfferPayout: true }),

@@ -3,7 +3,7 @@ import { ERROR_CODES, MESSAGES } from '../constants/errors.ts';
 
 /**
  * Who may make a call. A call lists the callers it admits; any one of them grants access.
- * Ownership ("own" in endpoints.md) is checked by the handler against the payload's ids.
+ * Ownership ("own" in endpoints.md) is declared where the API binds the call (api/src/lib/call.ts).
  *
  * - anyone: no session needed
  * - session: any logged-in user, verified or not
@@ -32,7 +32,7 @@ export const CALLERS = [
   'crmInfo',
   'admin',
 ] as const;
-export type Caller = (typeof CALLERS)[number];
+export type CallerKind = (typeof CALLERS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
@@ -46,7 +46,7 @@ export interface CallContract<
   summary: string;
   /** Spec documents the call comes from (A, D, P), for the API docs. */
   spec: string;
-  callers: readonly Caller[];
+  callers: readonly CallerKind[];
   /** Body is multipart/form-data instead of JSON. */
   multipart?: boolean;
   request: Req;
@@ -86,7 +86,7 @@ export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
 
 /** Shared pieces of payloads. */
 export const idSchema = z.coerce.number().int().positive();
-export const paginationOffsetSchema = z.coerce.number().int().min(0).default(0);
+export const paginationOffsetSchema = z.coerce.number().int().min(0).max(100_000_000).default(0);
 
 export const filterItemSchema = z.object({
   name: z.string().min(1).max(64),
@@ -100,15 +100,31 @@ export const filterItemSchema = z.object({
   ]),
 });
 export type FilterItem = z.infer<typeof filterItemSchema>;
-export const filtersSchema = z.array(filterItemSchema).max(50).default([]);
+/** A list request names at most this many filters, with at most this many values in all. */
+export const MAX_FILTERS = 20;
+export const MAX_FILTER_VALUES = 500;
 
+function filterValueCount(value: FilterItem['value']): number {
+  if (Array.isArray(value)) return value.length;
+  return typeof value === 'string' ? value.split(/[~,]/).length : 1;
+}
+
+/** Filters of a list: capped so no request can build an unbounded query (or a huge log line). */
+const cappedFilters = z
+  .array(filterItemSchema)
+  .max(MAX_FILTERS, `At most ${MAX_FILTERS} filters`)
+  .refine(
+    (items) => items.reduce((n, f) => n + filterValueCount(f.value), 0) <= MAX_FILTER_VALUES,
+    `At most ${MAX_FILTER_VALUES} filter values in all`,
+  );
+export const filtersSchema = cappedFilters.default([]);
 /**
  * The lowercase `offset` some screens send instead of `paginationOffset` (public §7). No default,
  * so a handler can tell it was absent; `pageOf` picks whichever spelling was sent.
  */
-export const offsetAliasSchema = z.coerce.number().int().min(0).optional();
+export const offsetAliasSchema = z.coerce.number().int().min(0).max(100_000_000).optional();
 /** The lowercase `filters` some screens send instead of `Filters`; no default, see `pageOf`. */
-export const filtersAliasSchema = z.array(filterItemSchema).max(50).optional();
+export const filtersAliasSchema = cappedFilters.optional();
 /** Rows a page may ask for (`limit`); the default page is `PAGE_SIZE`. */
 export const limitSchema = z.coerce.number().int().min(1).max(500).optional();
 

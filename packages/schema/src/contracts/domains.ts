@@ -1,6 +1,7 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
+import type { FilterFieldSpec } from '../constants/filters.ts';
 import { domains } from '../tables/domains.ts';
 import {
   defineCall,
@@ -17,11 +18,53 @@ const domainRow = createSelectSchema(domains);
 export const domainSchema = domainRow.pick({ ID: true, DomainName: true, BoundUser: true, isInternal: true });
 export type Domain = z.infer<typeof domainSchema>;
 
-/** A host name: dot-separated labels ending in a letter TLD or an IDN (xn--) TLD. */
+/** A host name: dot-separated labels of letters, digits and inner hyphens, ending in a letter TLD or an IDN (xn--) TLD. */
 const HOST_PATTERN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+/** What a typed domain may hold before it is read as a host: letters (any script), digits, dots, hyphens. */
+const TYPED_HOST = /^[\p{L}\p{M}\p{N}.-]+$/u;
 
-/** The host part of what was typed: without scheme, trailing slashes or case. */
+/** Who is adding or editing: the messages differ (admin §5, dashboards §5). */
+export type DomainFormMode = 'adminAdd' | 'publisherAdd' | 'edit';
+
+export type DomainNameCheck = { ok: true; stored: string } | { ok: false; message: string };
+
+/**
+ * The host of a typed domain, lower-case ASCII (an IDN becomes its xn-- form), or null when it is
+ * not a plain host name: a scheme, port, path, user, space, IP address or trailing dot is refused.
+ */
+export function typedDomainHost(value: string): string | null {
+  const text = value.trim();
+  if (!TYPED_HOST.test(text)) return null;
+  let host: string;
+  try {
+    host = new URL(`http://${text}`).hostname;
+  } catch {
+    return null;
+  }
+  return HOST_PATTERN.test(host) ? host : null;
+}
+
+/**
+ * Checks a typed domain and gives its stored form, `http://` plus the host (decision 0010). The user
+ * types the host only: a typed `http://` or `https://` is refused. Messages: an admin adding an
+ * internal domain gets admin §5's ('Domain name can't be empty!', 'Domain is not valid!'); a
+ * publisher adding, and everyone editing, get 'Please write your domain correctly 2' (dashboards §5).
+ */
+export function checkDomainName(value: string | null | undefined, mode: DomainFormMode): DomainNameCheck {
+  const text = (value ?? '').trim();
+  const invalid = mode === 'adminAdd' ? MESSAGES.domainNotValid : MESSAGES.domainWriteCorrectly;
+  if (text === '')
+    return {
+      ok: false,
+      message: mode === 'adminAdd' ? MESSAGES.domainNameEmpty : MESSAGES.domainWriteCorrectly,
+    };
+  if (!text.includes('.') || text.length > 300) return { ok: false, message: invalid };
+  const host = typedDomainHost(text);
+  return host ? { ok: true, stored: `http://${host}` } : { ok: false, message: invalid };
+}
+
+/** The host part of a domain as stored or typed: without scheme, trailing slashes or case. */
 export function bareDomainHost(value: string): string {
   return value
     .trim()
@@ -30,30 +73,28 @@ export function bareDomainHost(value: string): string {
     .toLowerCase();
 }
 
-/** Whether a typed domain (with or without http:// or https://) is a valid host name. */
+/** Whether a stored domain (`http://host`), or a host, names a valid host (for code reading stored rows, not forms). */
 export function isValidDomainName(value: string): boolean {
-  return HOST_PATTERN.test(bareDomainHost(value));
+  return typedDomainHost(bareDomainHost(value)) !== null;
 }
 
-/** The stored form of a valid domain: `http://` plus the lower-case host. */
-const toStoredDomain = (value: string) => `http://${bareDomainHost(value)}`;
+/** The host of a stored domain (`http://example.com` → `example.com`). */
+export function storedDomainHost(stored: string): string {
+  return stored.replace(/^https?:\/\//i, '');
+}
 
-/** DomainName on add (admin §5): not empty, then a valid address; answered in its stored form. */
-export const newDomainNameSchema = z
+const typedDomainSchema = z
   .string()
-  .trim()
-  .min(1, { error: MESSAGES.domainNameEmpty, abort: true })
-  .max(300, { error: MESSAGES.domainNotValid, abort: true })
-  .refine(isValidDomainName, MESSAGES.domainNotValid)
-  .transform(toStoredDomain);
+  .max(1000)
+  .nullable()
+  .optional()
+  .describe('The host only, e.g. "example.com" (no http://); stored as "http://example.com"');
 
-/** DomainName on edit (admin §5, dashboards §5): non-empty with a dot, and a valid address. */
-export const editedDomainNameSchema = z
-  .string()
-  .trim()
-  .max(300, { error: MESSAGES.domainWriteCorrectly, abort: true })
-  .refine((v) => v.includes('.') && isValidDomainName(v), MESSAGES.domainWriteCorrectly)
-  .transform(toStoredDomain);
+/** Filterable fields of the domain lists (admin §2, Admin internal domains). */
+export const DOMAIN_FILTER_FIELDS: readonly FilterFieldSpec[] = [
+  { name: 'ID', friendlyName: 'ID', type: 'number' },
+  { name: 'DomainName', friendlyName: 'Domain name', type: 'string' },
+];
 
 /** Publishers' own domains and the internal domains every publisher may use. */
 export const domainCalls = {
@@ -64,9 +105,10 @@ export const domainCalls = {
     spec: 'A, D',
     callers: ['publisher', 'admin'],
     request: z.object({
-      DomainName: newDomainNameSchema,
+      DomainName: typedDomainSchema,
+      /** The publisher the domain is for: the caller when absent (an admin may name a publisher). */
       BoundUser: idSchema.nullable().optional(),
-      /** Admin only: a domain available to every publisher. */
+      /** Admin only: a domain available to every publisher (the admin screen sends true). */
       isInternal: z.boolean().optional(),
     }),
     response: domainSchema,
@@ -74,7 +116,8 @@ export const domainCalls = {
   deleteDomain: defineCall({
     path: '/domains/deleteDomain',
     method: 'POST',
-    summary: 'Delete a domain (its owner, or an admin); taken offers on it lose their domain',
+    summary:
+      'Delete a domain (its owner, or an admin); refused (CONFLICT) while taken offers that are not deleted use it',
     spec: 'A, D',
     callers: ['publisher', 'admin'],
     request: z.object({ ID: idSchema, BoundUser: idSchema.nullable().optional() }),
@@ -88,7 +131,7 @@ export const domainCalls = {
     callers: ['publisher', 'admin'],
     request: z.object({
       ID: idSchema,
-      DomainName: editedDomainNameSchema,
+      DomainName: typedDomainSchema,
       BoundUser: idSchema.nullable().optional(),
     }),
     response: domainSchema,
@@ -105,12 +148,13 @@ export const domainCalls = {
   getDomains: defineCall({
     path: '/domains/getDomains',
     method: 'POST',
-    summary: "The publisher's own domains, plus the internal ones with showInternal (offer page picker)",
+    summary:
+      "The publisher's own domains, then the internal ones unless showInternal is false (offer page picker; at most 500)",
     spec: 'D',
     callers: ['publisher'],
     request: z.object({
       BoundUser: idSchema.optional(),
-      showInternal: z.boolean().default(false),
+      showInternal: z.boolean().default(true),
       /** The offer being taken, when called from the offer page. */
       ID: idSchema.optional(),
     }),
@@ -119,7 +163,8 @@ export const domainCalls = {
   getDomainsForUser: defineCall({
     path: '/domains/getDomainsForUser',
     method: 'POST',
-    summary: "A publisher's domains (20 a page); the publisher's own, or any publisher's for staff",
+    summary:
+      "A publisher's domains (filters, 20 a page), with the internal ones after them when showInternal; the publisher's own, or any publisher's for staff",
     spec: 'D',
     callers: ['publisher', 'staff', 'publisherManager'],
     request: z.object({

@@ -57,4 +57,17 @@ export const invoiceCalls = {
     }),
     response: listAnswer(invoiceSchema),
   }),
+  /**
+   * Not in the spec's list: the review's decision for "paid or not". Marking an invoice paid
+   * credits the advertiser with its amount (one ledger transfer, counted as referral by default).
+   */
+  markInvoicePaid: defineCall({
+    path: '/invoices/markInvoicePaid',
+    method: 'POST',
+    summary: "Mark an invoice paid: the advertiser's credit grows by its amount (once)",
+    spec: 'A (review decision)',
+    callers: ['admin'],
+    request: z.object({ ID: idSchema, countAsReferral: z.boolean().default(true) }),
+    response: invoiceSchema,
+  }),
 };

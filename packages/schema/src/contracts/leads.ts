@@ -1,6 +1,8 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
+import { MESSAGES } from '../constants/errors.ts';
+import type { FilterFieldSpec } from '../constants/filters.ts';
+import { BLOCKED_REASONS, LEAD_STATUS_CODES, LEAD_STATUS_NAMES } from '../constants/lead-status.ts';
 import { leadCrmActivities } from '../tables/lead-crm-activities.ts';
 import { leads } from '../tables/leads.ts';
 import {
@@ -17,6 +19,65 @@ import {
 } from './define.ts';
 
 const leadRow = createSelectSchema(leads);
+
+/** The money withdrawn column's labels (dashboards §4). */
+export const MONEY_WITHDRAWN_LABELS = ['Yes', 'No', 'Not eligible'] as const;
+export type MoneyWithdrawnLabel = (typeof MONEY_WITHDRAWN_LABELS)[number];
+
+/** Yes if the money was withdrawn; otherwise No if the publisher was paid; otherwise Not eligible. */
+export function moneyWithdrawnLabel(lead: {
+  LeadMoneyWithdrawn: boolean;
+  PublisherPaid: boolean;
+}): MoneyWithdrawnLabel {
+  if (lead.LeadMoneyWithdrawn) return 'Yes';
+  return lead.PublisherPaid ? 'No' : 'Not eligible';
+}
+
+/** The label of a blocked reason code (BLOCKED_REASONS); an unknown code is shown as it is. */
+export function blockedReasonLabel(code: string | null): string | null {
+  if (code === null) return null;
+  return Object.hasOwn(BLOCKED_REASONS, code) ? BLOCKED_REASONS[code as keyof typeof BLOCKED_REASONS] : code;
+}
+
+const STATUS_OPTIONS = LEAD_STATUS_CODES.map((code) => ({ value: code, label: LEAD_STATUS_NAMES[code] }));
+const BLOCKED_OPTIONS = Object.entries(BLOCKED_REASONS).map(([value, label]) => ({ value, label }));
+
+/**
+ * Filterable fields of the publisher's leads (publisher-leads). `ID` is the lead id the `?ID=` link
+ * sets; `createdAt` (alias `Date`) takes the date operators; `Status` also takes `in`.
+ */
+export const PUBLISHER_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = [
+  { name: 'ID', friendlyName: 'ID', type: 'number' },
+  { name: 'Status', friendlyName: 'Status', type: 'number', options: STATUS_OPTIONS },
+  { name: 'createdAt', friendlyName: 'Date', type: 'date' },
+  { name: 'OfferName', friendlyName: 'Offer name', type: 'string' },
+  { name: 'ProductName', friendlyName: 'Product name', type: 'string' },
+  { name: 'BoundOffer', friendlyName: 'Offer ID', type: 'number' },
+  { name: 'PurchaseDomain', friendlyName: 'Domain', type: 'string' },
+  { name: 'CountryCode', friendlyName: 'Country', type: 'string' },
+  { name: 'City', friendlyName: 'City', type: 'string' },
+  { name: 'PurchaseIsPhone', friendlyName: 'From a phone', type: 'boolean' },
+  { name: 'PurchaseLeadType', friendlyName: 'Lead type', type: 'string' },
+  { name: 'LeadMoneyWithdrawn', friendlyName: 'Money withdrawn', type: 'boolean' },
+  { name: 'PublisherPaid', friendlyName: 'Publisher paid', type: 'boolean' },
+  { name: 'FriendlyName', friendlyName: 'Taken offer', type: 'string' },
+  { name: 'BlockedReason', friendlyName: 'Blocked reason', type: 'string', options: BLOCKED_OPTIONS },
+];
+
+/** Filterable fields of the advertiser's leads (advertiser-leads; blocked leads never reach them). */
+export const ADVERTISER_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = PUBLISHER_LEAD_FILTER_FIELDS.filter(
+  (f) => !['LeadMoneyWithdrawn', 'PublisherPaid', 'FriendlyName', 'BlockedReason'].includes(f.name),
+).concat([{ name: 'AdvertiserPaid', friendlyName: 'Paid', type: 'boolean' }]);
+
+/** Filterable fields of admin-leads and admin-blockedLeads. */
+export const ADMIN_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = [
+  ...PUBLISHER_LEAD_FILTER_FIELDS,
+  { name: 'BoundUser', friendlyName: 'Publisher ID', type: 'number' },
+  { name: 'BoundAdvertiser', friendlyName: 'Advertiser ID', type: 'number' },
+  { name: 'PurchaseIP', friendlyName: 'IP', type: 'string' },
+  { name: 'CRMType', friendlyName: 'CRM', type: 'string' },
+  { name: 'AdvertiserPaid', friendlyName: 'Advertiser paid', type: 'boolean' },
+];
 const crmActivityRow = createSelectSchema(leadCrmActivities);
 
 const count = () => z.number().int().min(0);
@@ -53,15 +114,22 @@ export const leadSchema = leadRow
     PurchaseLocation: z.object({ city: z.string().nullable(), countryCode: z.string().nullable() }),
     /** Keys prefixed with the product key: name, phone, uid, c1..c6, stclickid, plus GenericData. */
     PurchaseDetails: z.record(z.string(), z.unknown()),
+    MoneyWithdrawn: z
+      .enum(MONEY_WITHDRAWN_LABELS)
+      .describe(
+        "Money withdrawn label (dashboards §4): Yes if LeadMoneyWithdrawn, else No if PublisherPaid, else 'Not eligible'",
+      ),
+    BlockedReasonLabel: z.string().nullable().describe('What BlockedReason means, for people'),
   });
 export type Lead = z.infer<typeof leadSchema>;
 
-/** A lead as its publisher sees it: without the advertiser's price and the platform's share. */
+/**
+ * A lead as its publisher sees it (dashboards §3): with the price the advertiser pays and whether
+ * the advertiser paid (review §7, the `{lead_price}` macro), without the advertiser and the platform's share.
+ */
 export const publisherLeadSchema = leadSchema.omit({
   BoundAdvertiser: true,
-  LeadPrice: true,
   PlatformEarnedAmount: true,
-  AdvertiserPaid: true,
 });
 export type PublisherLead = z.infer<typeof publisherLeadSchema>;
 
@@ -76,6 +144,8 @@ export const advertiserLeadSchema = leadSchema.omit({
   PublisherPaid: true,
   PurchaseIP: true,
   BlockedReason: true,
+  BlockedReasonLabel: true,
+  MoneyWithdrawn: true,
 });
 export type AdvertiserLead = z.infer<typeof advertiserLeadSchema>;
 
@@ -92,6 +162,35 @@ export const leadExportRowSchema = z.object({
   Name: z.string().nullable(),
   Phone: z.string().nullable(),
 });
+
+/**
+ * One thing that happened to a lead, for its timeline (issue 11): the click, the intake decision,
+ * each status change, each CRM attempt and callback, each ledger transfer, each postback attempt.
+ */
+export const leadTimelineEntrySchema = z.object({
+  at: isoDateSchema,
+  kind: z.enum(['click', 'intake', 'status', 'resend', 'crm_attempt', 'crm_callback', 'ledger', 'postback']),
+  title: z.string(),
+  /** Details shown under the title (request and answer of a CRM call, secrets masked; a transfer's accounts...). */
+  detail: z.record(z.string(), z.unknown()),
+  /** A postback delivery the owner may send again. */
+  replayDeliveryID: z.number().int().nullable(),
+});
+export type LeadTimelineEntry = z.infer<typeof leadTimelineEntrySchema>;
+
+/** An export run by the worker, with its progress and files (review §9). */
+export const leadExportSchema = z.object({
+  ID: z.number().int(),
+  State: z.enum(['queued', 'running', 'done', 'failed']),
+  Groups: z.number().int(),
+  TotalRows: count(),
+  DoneRows: count(),
+  Error: z.string().nullable(),
+  /** Download paths (GET, admin session), one per group, once done. */
+  Files: z.array(z.object({ name: z.string(), url: z.string() })),
+  createdAt: isoDateSchema,
+});
+export type LeadExport = z.infer<typeof leadExportSchema>;
 
 /** A day as the statistics show it: DD.MM.YYYY (public §3). */
 const leadDateSchema = z
@@ -122,7 +221,13 @@ export const dashboardDataSchema = z.object({
   totalEarned: centsField('Earned (publisher) or spent (advertiser) over the filtered leads'),
   totalLeadCount: count(),
   totalConvertedLeadsCount: count(),
+  /** Rejected, bad or lost in the CRM (3, 4, 5). */
+  totalFailedLeadsCount: count(),
+  /** Not decided yet (-2, -1, 0, 1, 6): the conversion ratio leaves them out. */
+  totalWaitingLeadsCount: count(),
   totalPhoneCount: count().describe('Leads sent from a phone; the rest are desktop'),
+  /** The Active offers tile (review §10): offers taken and active (publisher), own active offers (advertiser). */
+  activeOffers: count(),
   totalLeadOfferNames: z.array(nameCountSchema),
   uniqueDomains: z.array(nameCountSchema),
   uniqueCities: z.array(nameCountSchema),
@@ -182,7 +287,7 @@ export const leadCalls = {
   getAllBlockedLeadsDashboardAdmin: defineCall({
     path: '/leads/getAllBlockedLeadsDashboardAdmin',
     method: 'POST',
-    summary: 'Blocked leads list (filters, 20 a page)',
+    summary: 'Blocked leads list, newest first (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
     request: z.object({
@@ -197,11 +302,18 @@ export const leadCalls = {
   getAllBlockedLeadsKPIAdmin: defineCall({
     path: '/leads/getAllBlockedLeadsKPIAdmin',
     method: 'POST',
-    summary: 'Blocked leads counted per blocked reason (KPI tiles)',
+    summary:
+      'Blocked leads counted per blocked reason (KPI tiles): one entry per reason, zeros included, in the order of BLOCKED_REASONS; the Total tile is their sum',
     spec: 'P',
     callers: ['admin'],
     request: z.object({ Filters: filtersSchema, filters: filtersAliasSchema }),
-    response: z.array(z.object({ BlockedReason: z.string(), Count: count() })),
+    response: z.array(
+      z.object({
+        BlockedReason: z.string().describe('The machine code (BLOCKED_REASONS)'),
+        Label: z.string().describe('What the code means, for the tile'),
+        Count: count(),
+      }),
+    ),
   }),
   getLeadCRMInfo: defineCall({
     path: '/leads/getLeadCRMInfo',
@@ -215,7 +327,7 @@ export const leadCalls = {
   getLeadsForAdmin: defineCall({
     path: '/leads/getLeadsForAdmin',
     method: 'POST',
-    summary: 'All leads (filters, 20 a page)',
+    summary: 'All leads, newest first (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
     request: z.object({
@@ -228,16 +340,55 @@ export const leadCalls = {
   getLeadsForAdminExport: defineCall({
     path: '/leads/getLeadsForAdminExport',
     method: 'POST',
-    summary: 'Every lead matching the filters, as export rows (the client splits them into files)',
+    summary:
+      'Every lead matching the filters, as export rows, for selections of up to 5,000 leads (larger ones: startLeadExport)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ Filters: filtersSchema }),
+    request: z.object({ Filters: filtersSchema, LeadIDs: z.array(idSchema).max(5000).optional() }),
     response: listAnswer(leadExportRowSchema),
+  }),
+  /** Not in the spec's list: the review's decision (§9) for exports too large for one answer. */
+  startLeadExport: defineCall({
+    path: '/leads/startLeadExport',
+    method: 'POST',
+    summary: 'Start an export by the worker: the leads (selected, or matching the filters) into N xlsx files',
+    spec: 'P (review decision)',
+    callers: ['admin'],
+    request: z.object({
+      Filters: filtersSchema,
+      LeadIDs: z.array(idSchema).max(100_000).optional(),
+      Groups: z.coerce
+        .number({ error: MESSAGES.exportGroupsInvalid })
+        .int(MESSAGES.exportGroupsInvalid)
+        .min(1, MESSAGES.exportGroupsInvalid)
+        .max(1000, MESSAGES.exportGroupsInvalid),
+    }),
+    response: leadExportSchema,
+  }),
+  getLeadTimeline: defineCall({
+    path: '/leads/getLeadTimeline',
+    method: 'POST',
+    summary:
+      'Everything that happened to a lead, in order (admins all of it; a publisher or advertiser their own part of their own leads)',
+    spec: 'issue 11',
+    callers: ['admin', 'publisher', 'advertiser'],
+    request: z.object({ ID: idSchema }),
+    response: z.array(leadTimelineEntrySchema),
+  }),
+  getLeadExport: defineCall({
+    path: '/leads/getLeadExport',
+    method: 'POST',
+    summary: "An export's progress and, once done, its files (leads_group_{n}.xlsx) to download",
+    spec: 'P (review decision)',
+    callers: ['admin'],
+    request: z.object({ ID: idSchema }),
+    response: leadExportSchema,
   }),
   getLeadsForAdvertiser: defineCall({
     path: '/leads/getLeadsForAdvertiser',
     method: 'POST',
-    summary: "An advertiser's leads (filters, 20 a page)",
+    summary:
+      "An advertiser's leads, newest first (filters, 20 a page): the leads of their offers that were not blocked; staff name the advertiser",
     spec: 'D',
     callers: ['advertiser', 'staff', 'advertiserManager'],
     request: z.object({
@@ -260,7 +411,7 @@ export const leadCalls = {
   getLeadsForPublisher: defineCall({
     path: '/leads/getLeadsForPublisher',
     method: 'POST',
-    summary: "A publisher's leads (filters, 20 a page)",
+    summary: "A publisher's leads, newest first (filters, 20 a page); staff name the publisher",
     spec: 'D',
     callers: ['publisher', 'staff', 'publisherManager'],
     request: z.object({
@@ -336,7 +487,8 @@ export const leadCalls = {
   resendLeads: defineCall({
     path: '/leads/resendLeads',
     method: 'POST',
-    summary: 'Send again every lead whose CRM delivery failed; answers how many were queued',
+    summary:
+      'Send again now every lead whose CRM delivery failed (5) or waits for a retry (-2); answers how many were queued',
     spec: 'P',
     callers: ['admin'],
     request: emptyBody,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CRM_TYPE_INFO,
   CRM_TYPES,
+  CRM_UNCHANGED,
   type CrmDataField,
   type CrmType,
   crmFieldMissingMessage,
@@ -91,7 +92,9 @@ export const advertiserSchema = advertiserRow
     creditBalance: z
       .number()
       .int()
-      .describe('Credit balance in cents: the sum of the ledger (0 while isInfiniteCredits)'),
+      .describe(
+        "Credit balance in cents: the advertiser account's running total (0 while isInfiniteCredits)",
+      ),
     CRMInfo: z.array(crmRow.pick({ ID: true, friendlyName: true })),
     Flags: z.object({ isVerified: z.boolean() }),
   });
@@ -132,7 +135,10 @@ export function crmDataIssues(
   const info = CRM_TYPE_INFO[type] as (typeof CRM_TYPE_INFO)[CrmType] | undefined;
   if (!info || typeof data !== 'object' || data === null) return issues;
   for (const field of info.required) {
-    if (!data[field]) issues.push({ field, message: crmFieldMissingMessage(type, field, editing) });
+    // On add there is nothing to keep: "unchanged" or a masked value is as good as nothing.
+    const value = data[field];
+    const kept = !editing && !!value && (value === CRM_UNCHANGED || value.startsWith('••••'));
+    if (!value || kept) issues.push({ field, message: crmFieldMissingMessage(type, field, editing) });
   }
   if (data.inboundURL && !isHttpUrl(data.inboundURL)) {
     const label = type === 'leadvertex' ? 'API URL' : 'Inbound URL';
@@ -141,7 +147,10 @@ export function crmDataIssues(
   return issues;
 }
 
-/** An advertiser's CRM connection (dashboards §3); the data is shown to its owner and admins only. */
+/**
+ * An advertiser's CRM connection (dashboards §3); the data is shown to its owner and admins only,
+ * its secrets masked (`••••` and the last 4 characters; review §13).
+ */
 export const crmSchema = crmRow
   .pick({ ID: true, BoundAdvertiser: true, name: true, friendlyName: true })
   .extend({ data: crmDataSchema, createdAt: isoDateSchema });
@@ -156,7 +165,8 @@ const crmFriendlyNameInput = z
 /** Credit balance change: a number of cents, or 'infinite' on the absolute call (admin §2, §4, §5). */
 const balanceRequestFields = {
   advertiserID: idSchema,
-  countAsReferral: z.boolean().default(false),
+  /** Admin §2: the Add balance dialog defaults to "Count as referral" (review §4). */
+  countAsReferral: z.boolean().default(true),
   Comment: z.string().trim().max(500).nullable().optional(),
 };
 
@@ -249,7 +259,8 @@ export const partnerCalls = {
   editCRM: defineCall({
     path: '/partners/editCRM',
     method: 'POST',
-    summary: "Edit a CRM connection's name and data (its type cannot change; data is checked against it)",
+    summary:
+      "Edit a CRM connection's name and data (its type cannot change; the resulting data is checked against it). A secret field sent as 'unchanged', as its masked value or left out keeps the stored secret",
     spec: 'D',
     callers: ['advertiser', 'admin'],
     request: z.object({

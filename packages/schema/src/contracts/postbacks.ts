@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { POSTBACK_TRIGGERS, POSTBACK_TYPES } from '../constants/catalogue.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { postbacks } from '../tables/postbacks.ts';
-import { defineCall, emptyBody, idSchema } from './define.ts';
+import {
+  defineCall,
+  emptyBody,
+  idSchema,
+  isoDateSchema,
+  limitSchema,
+  listAnswer,
+  paginationOffsetSchema,
+} from './define.ts';
 
 const postbackRow = createSelectSchema(postbacks);
 
@@ -34,6 +42,56 @@ const postbackFields = {
   postbackTrigger: z.enum(POSTBACK_TRIGGERS),
 };
 
+/**
+ * Verified users, and users whose advertiser profile is verified: an advertiser signs up with an
+ * unverified user (publisher role hidden) and verifyAdvertiser sets only the advertiser's flag,
+ * yet Postback is in the Advertiser menu (dashboards §2; review §12).
+ */
+export const POSTBACK_CALLERS = ['verified', 'advertiser'] as const;
+
+/** A delivery's state: waiting for (another) attempt, answered 2xx, or given up. */
+export const POSTBACK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+
+/** One try of a delivery and the receiver's answer (status, the start of the body, or the error). */
+export const postbackAttemptSchema = z.object({
+  attempt: z.number().int(),
+  URL: z.string(),
+  responseStatus: z.number().int().nullable(),
+  responseBody: z.string().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  createdAt: isoDateSchema,
+});
+
+/** One postback call for one lead event, with its attempts (the owner's delivery log). */
+export const postbackDeliverySchema = z.object({
+  ID: z.number().int(),
+  postbackID: z.number().int(),
+  postbackName: z.string(),
+  /** 0 for a test fire. */
+  leadID: z.number().int(),
+  /** `created|approved|declined|changed:<role>:<key>`, or `test:<key>`. */
+  event: z.string(),
+  isTest: z.boolean(),
+  URL: z.string(),
+  state: z.enum(POSTBACK_DELIVERY_STATES),
+  attempts: z.number().int(),
+  responseCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: isoDateSchema,
+  deliveredAt: isoDateSchema.nullable(),
+  log: z.array(postbackAttemptSchema),
+});
+export type PostbackDelivery = z.infer<typeof postbackDeliverySchema>;
+
+export const signingSecretInfoSchema = z.object({
+  exists: z.boolean(),
+  /** When the current secret was made. */
+  createdAt: isoDateSchema.nullable(),
+  /** During a rotation: until when the previous secret still signs too. */
+  previousValidUntil: isoDateSchema.nullable(),
+});
+
 /** The session user's postbacks: URLs called when their leads hit a trigger. */
 export const postbackCalls = {
   addPostback: defineCall({
@@ -41,7 +99,7 @@ export const postbackCalls = {
     method: 'POST',
     summary: 'Add a postback for the session user',
     spec: 'D',
-    callers: ['verified'],
+    callers: POSTBACK_CALLERS,
     request: z.object(postbackFields),
     response: postbackSchema,
   }),
@@ -50,7 +108,7 @@ export const postbackCalls = {
     method: 'POST',
     summary: 'Delete one of the own postbacks',
     spec: 'D',
-    callers: ['verified'],
+    callers: POSTBACK_CALLERS,
     request: z.object({ postbackID: idSchema }),
     response: z.null(),
   }),
@@ -59,7 +117,7 @@ export const postbackCalls = {
     method: 'POST',
     summary: 'Edit one of the own postbacks',
     spec: 'D',
-    callers: ['verified'],
+    callers: POSTBACK_CALLERS,
     request: z.object({ postbackID: idSchema, ...postbackFields }),
     response: postbackSchema,
   }),
@@ -68,8 +126,60 @@ export const postbackCalls = {
     method: 'POST',
     summary: "The session user's postbacks",
     spec: 'D',
-    callers: ['verified'],
+    callers: POSTBACK_CALLERS,
     request: emptyBody,
     response: z.array(postbackSchema),
+  }),
+  /*
+   * Not in the spec's list (review decisions, docs/decisions/0013-postbacks.md): the delivery log,
+   * the test button and the signing secret of the postback screen.
+   */
+  getDeliveries: defineCall({
+    path: '/postback/getDeliveries',
+    method: 'POST',
+    summary: "The session user's postback deliveries, newest first, with each attempt",
+    spec: 'D (review decision)',
+    callers: POSTBACK_CALLERS,
+    request: z.object({
+      paginationOffset: paginationOffsetSchema,
+      limit: limitSchema,
+      postbackID: idSchema.optional(),
+      leadID: z.coerce.number().int().min(0).optional(),
+      state: z.enum(POSTBACK_DELIVERY_STATES).optional(),
+    }),
+    response: listAnswer(postbackDeliverySchema),
+  }),
+  testPostback: defineCall({
+    path: '/postback/testPostback',
+    method: 'POST',
+    summary: 'Fire one of the own postbacks once with sample values, through the worker; see getDeliveries',
+    spec: 'D (review decision)',
+    callers: POSTBACK_CALLERS,
+    request: z.object({ postbackID: idSchema }),
+    response: z.object({ deliveryID: z.number().int(), state: z.enum(POSTBACK_DELIVERY_STATES) }),
+  }),
+  rotateSigningSecret: defineCall({
+    path: '/postback/rotateSigningSecret',
+    method: 'POST',
+    summary:
+      'Make a new postback signing secret and show it this once; the previous one keeps signing for 24 h',
+    spec: 'D (review decision)',
+    callers: POSTBACK_CALLERS,
+    request: emptyBody,
+    response: z.object({
+      /** `whsec_...`: shown only in this answer. */
+      secret: z.string(),
+      createdAt: isoDateSchema,
+      previousValidUntil: isoDateSchema.nullable(),
+    }),
+  }),
+  getSigningSecretInfo: defineCall({
+    path: '/postback/getSigningSecretInfo',
+    method: 'POST',
+    summary: 'Whether a signing secret exists, since when, and whether a rotation overlap is running',
+    spec: 'D (review decision)',
+    callers: POSTBACK_CALLERS,
+    request: emptyBody,
+    response: signingSecretInfoSchema,
   }),
 };

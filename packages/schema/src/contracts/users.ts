@@ -25,6 +25,17 @@ export const userFlagsSchema = z.object({
 >;
 export type UserFlags = z.infer<typeof userFlagsSchema>;
 
+/** Parses JSON text (max 2,000 characters) and passes anything else through unchanged. */
+function jsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.length > 2000) return Symbol('too long');
+  try {
+    return JSON.parse(value);
+  } catch {
+    return Symbol('not JSON');
+  }
+}
+
 export const paymentMethodSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('Wire'),
@@ -65,7 +76,9 @@ export const userSchema = userRow
   .extend({
     createdAt: isoDateSchema,
     PaymentMethod: paymentMethodSchema.nullable(),
-    LastKnownLocation: z.object({ city: z.string().optional(), country: z.string().optional() }).nullable(),
+    LastKnownLocation: z
+      .object({ city: z.string().optional(), country: z.string().optional(), at: z.string().optional() })
+      .nullable(),
     Flags: userFlagsSchema,
   });
 export type User = z.infer<typeof userSchema>;
@@ -212,13 +225,35 @@ export const userCalls = {
       ContactWhatsapp: z.string().trim().max(100).nullable().optional(),
       ContactSkype: z.string().trim().max(100).nullable().optional(),
       ContactTelegram: z.string().trim().max(100).nullable().optional(),
-      PaymentMethod: z.union([paymentMethodSchema, z.string().max(2000), z.null()]).optional(),
+      // Screens send these two as JSON text or as objects; read once here, never again downstream.
+      PaymentMethod: z
+        .preprocess(
+          jsonText,
+          z.union([paymentMethodSchema, z.null()], { error: MESSAGES.failedChangePaymentMethod }),
+        )
+        .optional(),
       Country: z.string().trim().length(2).nullable().optional(),
       ReferralPercentEarnings: z.number().int().min(0).max(100).optional(),
       AutoPayoutInterval: z.union(AUTO_PAYOUT_INTERVALS.map((n) => z.literal(n))).optional(),
       AssignedManagerID: idSchema.nullable().optional(),
-      /** JSON text of flag name → boolean, admin only. */
-      newFlags: z.union([z.string().max(2000), z.record(z.string(), z.boolean())]).optional(),
+      /** Flag name → boolean (or its JSON text), admin only; `theme` is ignored here (setTheme). */
+      newFlags: z
+        .preprocess(
+          jsonText,
+          z
+            .record(z.string(), z.unknown(), {
+              error: 'newFlags must be an object of flag names to true or false',
+            })
+            .transform((flags) =>
+              Object.fromEntries(Object.entries(flags).filter(([name]) => name !== 'theme')),
+            )
+            .pipe(
+              z.partialRecord(z.enum(USER_FLAGS), z.boolean(), {
+                error: 'newFlags must be an object of flag names to true or false',
+              }),
+            ),
+        )
+        .optional(),
     }),
     response: userSchema,
   }),

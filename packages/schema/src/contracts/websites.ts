@@ -95,18 +95,13 @@ export const websiteCalls = {
     spec: 'P',
     callers: ['admin'],
     multipart: true,
+    // Keys in the order of the spec's messages (public §5): the first problem is the one answered.
     request: z.object({
-      websiteFile: fileSchema.refine(isZip, MESSAGES.websiteFileInvalid),
       WebsiteName: z
         .string({ error: MESSAGES.websiteNameEmpty })
         .trim()
         .min(1, MESSAGES.websiteNameEmpty)
         .max(200),
-      BoundOffer: z
-        .string({ error: MESSAGES.websiteOfferEmpty })
-        .trim()
-        .regex(/^[1-9]\d{0,15}$/, MESSAGES.websiteOfferEmpty)
-        .transform(Number),
       /** The page to serve, as a path inside the zip (e.g. index.html). */
       EntryFile: z
         .string({ error: MESSAGES.entryFileEmpty })
@@ -114,7 +109,13 @@ export const websiteCalls = {
         .min(1, { error: MESSAGES.entryFileEmpty, abort: true })
         .max(255)
         .refine(isSafeRelativePath, 'Invalid entry file path'),
+      websiteFile: fileSchema.refine(isZip, MESSAGES.websiteFileInvalid),
       WebsiteType: z.enum(WEBSITE_TYPES, { error: MESSAGES.websiteTypeEmpty }),
+      BoundOffer: z
+        .string({ error: MESSAGES.websiteOfferEmpty })
+        .trim()
+        .regex(/^[1-9]\d{0,15}$/, MESSAGES.websiteOfferEmpty)
+        .transform(Number),
       /** The thank-you page inside the zip; optional. */
       PurchaseCompleteFile: z
         .string()

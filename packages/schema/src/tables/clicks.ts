@@ -20,6 +20,8 @@ export const clicks = sqliteTable(
     isPhone: bool('is_phone'),
     CountryCode: text('country_code'),
     City: text('city'),
+    /** The first click from this IP on this offer this (UTC) day. */
+    isUniqueIP: bool('is_unique_ip'),
     /** Sub ids c1..c6 and stclickid from the link. */
     SubIDs: text('sub_ids', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: createdAt(),
@@ -28,6 +30,7 @@ export const clicks = sqliteTable(
     uniqueIndex('clicks_key_unique').on(t.ClickKey),
     index('clicks_taken_offer_idx').on(t.BoundTakenOffer, t.createdAt),
     index('clicks_user_idx').on(t.BoundUser, t.createdAt),
+    index('clicks_offer_ip_idx').on(t.BoundOffer, t.IP, t.createdAt),
   ],
 );
 

@@ -30,8 +30,15 @@ export const leads = sqliteTable(
     LeadPrice: cents('price_cents'),
     EarnedAmount: cents('earned_cents'),
     PlatformEarnedAmount: cents('platform_earned_cents'),
+    /** The platform tax percent and the referrer's payout, frozen at intake like the amounts above. */
+    PlatformTax: integer('platform_tax').notNull().default(0),
+    ReferralAmount: cents('referral_cents'),
     PurchaseDomain: text('purchase_domain'),
     PurchaseIP: text('purchase_ip'),
+    /** The first lead from its IP for its offer that (UTC) day: the dashboards' unique IPs. */
+    FirstFromIP: bool('first_from_ip'),
+    /** The buyer's phone in E.164, as intake normalised it (duplicate checks, CRM delivery). */
+    Phone: text('phone'),
     PurchaseIsPhone: bool('purchase_is_phone'),
     PurchaseLeadType: text('lead_type', { enum: ['CPA', 'CPL'] }).notNull(),
     City: text('city'),
@@ -42,30 +49,43 @@ export const leads = sqliteTable(
     FriendlyName: text('friendly_name'),
     /** Deduplicates a lead sent twice by the same landing page or API client. */
     IdempotencyKey: text('idempotency_key'),
+    /**
+     * How many times the lead has entered "confirmed": its ledger transfers are keyed by it, so a
+     * confirmation is charged once and a later reversal compensates exactly that one.
+     */
+    ConfirmCount: integer('confirm_count').notNull().default(0),
     /** Set when the platform payout that paid the publisher for this lead ran. */
     PlatformPayoutID: integer('platform_payout_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('leads_user_created_idx').on(t.BoundUser, t.createdAt),
-    index('leads_advertiser_created_idx').on(t.BoundAdvertiser, t.createdAt),
+    // The lead lists page newest first (date, then id): each list's index leads with its owner
+    // (if any), the date and the id, in the lists' order, and carries the columns the usual filters
+    // read (status, country), so a deep page is a scan of one covering index (decision 0010).
+    index('leads_user_created_idx').on(t.BoundUser, t.createdAt, t.ID, t.Status, t.CountryCode),
+    index('leads_advertiser_created_idx').on(
+      t.BoundAdvertiser,
+      t.createdAt,
+      t.ID,
+      t.Status,
+      t.CountryCode,
+      t.BlockedReason,
+    ),
     index('leads_offer_created_idx').on(t.BoundOffer, t.createdAt),
     index('leads_status_idx').on(t.Status, t.createdAt),
-    index('leads_created_idx').on(t.createdAt),
+    index('leads_created_idx').on(t.createdAt, t.ID, t.Status, t.CountryCode),
     index('leads_blocked_idx').on(t.BlockedReason, t.createdAt),
-    index('leads_ip_idx').on(t.PurchaseIP),
+    // admin-blockedLeads pages the few blocked leads newest first without reading the others.
+    index('leads_blocked_list_idx').on(t.createdAt, t.ID).where(sql`${t.BlockedReason} is not null`),
+    index('leads_ip_idx').on(t.PurchaseIP, t.createdAt),
+    index('leads_offer_phone_idx').on(t.BoundOffer, t.Phone, t.createdAt),
     index('leads_country_idx').on(t.CountryCode),
     index('leads_city_idx').on(t.City),
     index('leads_domain_idx').on(t.PurchaseDomain),
     index('leads_crm_lead_idx').on(t.BoundCRM, t.CRMLeadID),
     index('leads_payout_idx').on(t.PlatformPayoutID),
     uniqueIndex('leads_idempotency_unique').on(t.BoundUser, t.IdempotencyKey),
-    // Confirmed, credited and not yet paid out: what a publisher's EstimatedEarnings sums on every
-    // session check. Queries must spell the same literal condition (UNPAID_EARNINGS_CONDITION).
-    index('leads_unpaid_earnings_idx')
-      .on(t.BoundUser, t.EarnedAmount)
-      .where(sql`status = 2 and publisher_paid = 1 and money_withdrawn = 0`),
   ],
 );
 

@@ -19,8 +19,6 @@ export const referralEarnings = sqliteTable(
   },
   (t) => [
     index('referral_earnings_referrer_idx').on(t.BoundUser, t.createdAt),
-    // Covers the referrer's total (session data) without touching the rows.
-    index('referral_earnings_total_idx').on(t.BoundUser, t.Amount),
     index('referral_earnings_referred_idx').on(t.ReferredUser),
     index('referral_earnings_payout_idx').on(t.BoundPlatformPayout),
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, createdAt, id, updatedAt } from './columns.ts';
@@ -23,9 +24,11 @@ export const users = sqliteTable(
     AssignedManagerID: integer('assigned_manager_id').references((): AnySQLiteColumn => users.ID, {
       onDelete: 'set null',
     }),
+    /** Where the last login came from (offline GeoIP of its address) and when (ISO time). */
     LastKnownLocation: text('last_known_location', { mode: 'json' }).$type<{
       city?: string;
       country?: string;
+      at?: string;
     } | null>(),
     /** Set once the user creates an advertiser profile. */
     AdvertiserID: integer('advertiser_id'),
@@ -52,8 +55,9 @@ export const users = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_unique').on(t.Username),
-    uniqueIndex('users_email_unique').on(t.Email),
+    // Unique regardless of case: `ADMIN` is the same account name as `admin`.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.Username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.Email})`),
     uniqueIndex('users_ref_code_unique').on(t.RefCode),
     index('users_created_at_idx').on(t.createdAt),
     index('users_first_name_idx').on(t.FirstName),

@@ -178,3 +178,6 @@ export const LOG_SAMPLES = [
   { level: 2, context: 'crm/deliver', text: 'CRM refused lead [lead:{lead}] [status:500]' },
   { level: 3, context: 'payouts/process', text: 'Payout run stopped [payout:{n}] [reason:database busy]' },
 ] as const;
+
+/** The demo publisher's server-to-server API token (canSendLeads, canReadLeads). */
+export const DEMO_API_TOKEN = 'lm_demo_publisher_token_0001';

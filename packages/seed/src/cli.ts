@@ -1,7 +1,5 @@
-import { createDb } from './client.ts';
-import { DEMO_LOGINS } from './demo-data.ts';
-import { applyMigrations } from './migrate.ts';
-import { isSeeded, seedDemoWorld } from './seed.ts';
+import { applyMigrations, createDb } from '@leadmesh/db';
+import { DEMO_LOGINS, isSeeded, seedDemoWorld } from './index.ts';
 
 /** `npm run seed [-- --leads N] [--force]`: builds the demo world in DATABASE_URL (data/leadmesh.db). */
 const args = process.argv.slice(2);

@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findLedgerDrift, ledgerSum } from '@leadmesh/core';
+import { applyMigrations, createDb, type DbHandle, verifyPassword } from '@leadmesh/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from './client.ts';
-import { DEMO_LOGINS } from './demo-data.ts';
-import { applyMigrations } from './migrate.ts';
-import { verifyPassword } from './passwords.ts';
-import { isSeeded, seedDemoWorld } from './seed.ts';
+import { DEMO_LOGINS, isSeeded, seedDemoWorld } from './index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'leadmesh-seed-'));
 let handle: DbHandle;
@@ -53,18 +51,33 @@ describe('demo world', () => {
     expect(await scalar('select count(*) from leads where blocked_reason is not null')).toBeGreaterThan(0);
   });
 
-  it('keeps the money consistent: price = publisher share + platform share, credits = ledger sum', async () => {
+  it('keeps the money consistent: shares add up, one charge per confirmed lead, totals equal the ledger', async () => {
     expect(
       await scalar('select count(*) from leads where price_cents <> earned_cents + platform_earned_cents'),
     ).toBe(0);
     const charged = await scalar('select sum(price_cents) from leads where status = 2');
-    const charges = await scalar(
-      "select -sum(amount_cents) from balance_changes where reason = 'lead_charge'",
-    );
+    const charges = await scalar("select sum(amount_cents) from ledger_transfers where code = 'lead_charge'");
     expect(charges).toBe(charged);
-    const balance = await scalar('select sum(amount_cents) from balance_changes');
-    expect(balance).toBeGreaterThan(0);
+    expect(
+      await scalar(
+        "select count(*) - count(distinct lead_id) from ledger_transfers where code = 'lead_charge'",
+      ),
+    ).toBe(0);
+    expect(await findLedgerDrift(handle.db)).toEqual([]);
+    expect(await ledgerSum(handle.db)).toBe(0);
+    const credit = await scalar(
+      "select min(credits_posted - debits_posted) from ledger_accounts where kind = 'advertiser'",
+    );
+    expect(credit).toBeGreaterThan(0);
+    const paid = await scalar('select sum(earned_cents) from leads where money_withdrawn = 1');
+    expect(await scalar("select sum(credits_posted) from ledger_accounts where kind = 'paid'")).toBe(paid);
     expect(await scalar('select count(*) from leads where money_withdrawn = 1 and status <> 2')).toBe(0);
+  });
+
+  it('refuses to seed demo logins in production', async () => {
+    await expect(seedDemoWorld(handle, { nodeEnv: 'production' })).rejects.toThrow(
+      /never seeded in production/,
+    );
   });
 
   it('has offers with images and websites, taken offers, postbacks, payouts, invoices, logs', async () => {

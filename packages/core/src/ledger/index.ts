@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './check.ts';
+export * from './transfers.ts';

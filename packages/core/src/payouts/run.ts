@@ -1,0 +1,297 @@
+import type { Db, DbOrTx } from '@leadmesh/db';
+import { LEAD_STATUS, MESSAGES, type PayoutProcessResult, type PlatformPayout } from '@leadmesh/schema';
+import { payoutLines, platformPayouts, users } from '@leadmesh/schema/tables';
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiError, notFound } from '../errors.ts';
+import {
+  accountBalance,
+  OUTSIDE,
+  paidAccount,
+  publisherAccount,
+  referrerAccount,
+} from '../ledger/accounts.ts';
+import { postTransfer } from '../ledger/transfers.ts';
+import { writeLog } from '../logs.ts';
+
+/**
+ * Platform payouts (decision 0014): creating a run gathers what it will pay; processing it moves the
+ * money once. Shared by the admin calls and the worker's automatic payouts.
+ */
+
+const CONFIRMED = LEAD_STATUS.CONFIRMED;
+
+/** Who runs a payout: an admin (their id), or the worker's automatic payouts (null). */
+export interface PayoutActor {
+  userId: number | null;
+}
+
+export function toPayout(row: typeof platformPayouts.$inferSelect): PlatformPayout {
+  return {
+    ID: row.ID,
+    BoundUser: row.BoundUser,
+    Processed: row.Processed,
+    TotalPaidOut: row.TotalPaidOut,
+    processedAt: row.processedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findPayout(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(platformPayouts).where(eq(platformPayouts.ID, id)).limit(1);
+  if (!row) throw notFound('Payout not found');
+  return row;
+}
+
+/** Why a payout cannot be created now, or null (admin §4: the two reasons of §8). */
+async function refusal(db: DbOrTx, boundUser: number | null | undefined): Promise<ApiError | null> {
+  const [pending] = await db
+    .select({ ID: platformPayouts.ID })
+    .from(platformPayouts)
+    .where(eq(platformPayouts.Processed, false))
+    .limit(1);
+  if (pending) {
+    return new ApiError(
+      'PAYOUT_PENDING',
+      { message: `${MESSAGES.payoutCantBeCreated} ${MESSAGES.payoutsPending}` },
+      409,
+    );
+  }
+  if (boundUser != null) {
+    const [user] = await db
+      .select({ method: users.PaymentMethod })
+      .from(users)
+      .where(eq(users.ID, boundUser))
+      .limit(1);
+    if (!user) return notFound('User not found');
+    if (!user.method) {
+      return new ApiError(
+        'PAYMENT_METHOD_MISSING',
+        { message: `${MESSAGES.payoutCantBeCreated} ${MESSAGES.payoutNeedsPaymentMethod}` },
+        409,
+      );
+    }
+  }
+  return null;
+}
+
+/** ok when a payout may be created: none is waiting to be processed (and, for one user, they have a payment method). */
+export async function checkPayoutPending(db: Db, input: { BoundUser?: number }): Promise<null> {
+  const refused = await refusal(db, input.BoundUser);
+  if (refused) throw refused;
+  return null;
+}
+
+/** Users who can be paid: a payment method set (the payout needs somewhere to send the money). */
+const payable = sql`(select id from users where payment_method is not null)`;
+
+/**
+ * Creates a payout run and gathers what it will pay: confirmed, credited leads not yet paid or in
+ * a payout, and unpaid referral earnings, of users with a payment method (one user's only, with
+ * BoundUser). No money moves until it is processed.
+ */
+export async function createPlatformPayout(
+  db: Db,
+  actor: PayoutActor,
+  input: { BoundUser?: number | null },
+): Promise<PlatformPayout> {
+  const id = await db.transaction(async (tx) => {
+    const refused = await refusal(tx, input.BoundUser);
+    if (refused) throw refused;
+    const [payout] = await tx
+      .insert(platformPayouts)
+      .values({ BoundUser: input.BoundUser ?? null, CreatedBy: actor.userId })
+      .returning({ ID: platformPayouts.ID });
+    const whose = input.BoundUser != null ? sql`= ${input.BoundUser}` : sql`in ${payable}`;
+    await tx.run(sql`update leads set platform_payout_id = ${payout.ID}
+      where status = ${CONFIRMED} and publisher_paid = 1 and money_withdrawn = 0 and platform_payout_id is null
+        and earned_cents > 0 and user_id ${whose}`);
+    await tx.run(sql`update referral_earnings set platform_payout_id = ${payout.ID}
+      where paid = 0 and platform_payout_id is null and referrer_user_id ${whose}`);
+    const [total] = await tx.all<{ total: number | null }>(sql`select
+      coalesce((select sum(earned_cents) from leads where platform_payout_id = ${payout.ID}), 0) +
+      coalesce((select sum(amount_cents) from referral_earnings where platform_payout_id = ${payout.ID}), 0) as total`);
+    await tx
+      .update(platformPayouts)
+      .set({ TotalPaidOut: Number(total?.total ?? 0) })
+      .where(eq(platformPayouts.ID, payout.ID));
+    await writeLog(tx, {
+      level: 0,
+      context: 'payouts/createPlatformPayout',
+      text: `Payout created [payout:${payout.ID}] [user:${input.BoundUser ?? 'all'}] [by:${actor.userId ?? 'auto-payout'}]`,
+      userId: actor.userId,
+    });
+    return payout.ID;
+  });
+  return toPayout(await findPayout(db, id));
+}
+
+export async function deletePlatformPayout(db: Db, actor: PayoutActor, input: { ID: number }): Promise<null> {
+  await db.transaction(async (tx) => {
+    const payout = await findPayout(tx, input.ID);
+    if (payout.Processed) throw new ApiError('CONFLICT', { message: 'A processed payout cannot be deleted' });
+    await tx.run(sql`update leads set platform_payout_id = null where platform_payout_id = ${payout.ID}`);
+    await tx.run(
+      sql`update referral_earnings set platform_payout_id = null where platform_payout_id = ${payout.ID}`,
+    );
+    await tx.delete(platformPayouts).where(eq(platformPayouts.ID, payout.ID));
+    await writeLog(tx, {
+      level: 1,
+      context: 'payouts/deletePlatformPayout',
+      text: `Payout deleted [payout:${payout.ID}] [by:${actor.userId ?? 'auto-payout'}]`,
+      userId: actor.userId,
+    });
+  });
+  return null;
+}
+
+/**
+ * Processes a payout once, in one transaction (a crash leaves it unprocessed, and running it again
+ * is clean; two tabs at once: the second finds it processed). Per user: the leads still confirmed
+ * and credited, and the referral earnings, are paid; the rest are skipped and released. The money
+ * goes publisher/referrer → paid → outside, capped at what the user's accounts hold (a clawback of
+ * an earlier paid lead is netted, not paid twice). Leads are marked withdrawn; each user gets a
+ * payment-history line.
+ */
+export async function performPayoutProcess(
+  db: Db,
+  actor: PayoutActor,
+  input: { ID: number },
+): Promise<PayoutProcessResult> {
+  return db.transaction(async (tx) => {
+    const [payout] = await tx
+      .update(platformPayouts)
+      .set({ Processed: true, processedAt: new Date() })
+      .where(and(eq(platformPayouts.ID, input.ID), eq(platformPayouts.Processed, false)))
+      .returning();
+    if (!payout) {
+      await findPayout(tx, input.ID);
+      throw new ApiError('CONFLICT', {
+        message: `${MESSAGES.failedProcessPayouts} It was already processed.`,
+      });
+    }
+    // Leads that left "confirmed" (or lost their credit) since the payout was created are skipped.
+    const skippedLeads = await tx.run(sql`update leads set platform_payout_id = null
+      where platform_payout_id = ${payout.ID} and not (status = ${CONFIRMED} and publisher_paid = 1 and money_withdrawn = 0)`);
+    const skippedReferrals = await tx.run(sql`update referral_earnings set platform_payout_id = null
+      where platform_payout_id = ${payout.ID} and paid = 1`);
+    const perUser = await tx.all<{ user: number; earned: number; leads: number }>(sql`
+      select user_id as user, sum(earned_cents) as earned, count(*) as leads from leads
+      where platform_payout_id = ${payout.ID} group by user_id`);
+    const referralsPerUser = await tx.all<{ user: number; amount: number; rows: number }>(sql`
+      select referrer_user_id as user, sum(amount_cents) as amount, count(*) as rows from referral_earnings
+      where platform_payout_id = ${payout.ID} group by referrer_user_id`);
+    const people = new Map<number, { earned: number; referral: number }>();
+    for (const row of perUser) people.set(Number(row.user), { earned: Number(row.earned), referral: 0 });
+    for (const row of referralsPerUser) {
+      const entry = people.get(Number(row.user)) ?? { earned: 0, referral: 0 };
+      entry.referral = Number(row.amount);
+      people.set(Number(row.user), entry);
+    }
+    let total = 0;
+    for (const [userId, owed] of people) {
+      const [user] = await tx
+        .select({ method: users.PaymentMethod })
+        .from(users)
+        .where(eq(users.ID, userId))
+        .limit(1);
+      const earnings = Math.max(0, Math.min(owed.earned, await accountBalance(tx, publisherAccount(userId))));
+      const referral = Math.max(
+        0,
+        Math.min(owed.referral, await accountBalance(tx, referrerAccount(userId))),
+      );
+      const key = `payout:${payout.ID}:user:${userId}`;
+      if (earnings > 0) {
+        await postTransfer(tx, {
+          debit: publisherAccount(userId),
+          credit: paidAccount(userId),
+          amount: earnings,
+          code: 'payout',
+          key: `${key}:earnings`,
+          platformPayoutId: payout.ID,
+          createdBy: actor.userId,
+        });
+      }
+      if (referral > 0) {
+        await postTransfer(tx, {
+          debit: referrerAccount(userId),
+          credit: paidAccount(userId),
+          amount: referral,
+          code: 'payout',
+          key: `${key}:referral`,
+          platformPayoutId: payout.ID,
+          createdBy: actor.userId,
+        });
+      }
+      const sent = earnings + referral;
+      if (sent > 0) {
+        await postTransfer(tx, {
+          debit: paidAccount(userId),
+          credit: OUTSIDE,
+          amount: sent,
+          code: 'payout_sent',
+          key: `${key}:sent`,
+          platformPayoutId: payout.ID,
+          createdBy: actor.userId,
+        });
+        await tx.insert(payoutLines).values({
+          BoundUser: userId,
+          Amount: sent,
+          Description: `Payout #${payout.ID}`,
+          Comment: (user?.method as { type?: string } | null)?.type ?? null,
+          BoundPlatformPayout: payout.ID,
+        });
+      }
+      total += sent;
+    }
+    const processedLeads = await tx.run(
+      sql`update leads set money_withdrawn = 1 where platform_payout_id = ${payout.ID}`,
+    );
+    const processedReferrals = await tx.run(
+      sql`update referral_earnings set paid = 1 where platform_payout_id = ${payout.ID}`,
+    );
+    await tx.update(platformPayouts).set({ TotalPaidOut: total }).where(eq(platformPayouts.ID, payout.ID));
+    const result = {
+      processedLeads: processedLeads.rowsAffected,
+      skippedLeads: skippedLeads.rowsAffected,
+      processedReferrals: processedReferrals.rowsAffected,
+      skippedReferrals: skippedReferrals.rowsAffected,
+    };
+    await writeLog(tx, {
+      level: 0,
+      context: 'payouts/performPayoutProcess',
+      text: `Payout processed [payout:${payout.ID}] [cents:${total}] [leads:${result.processedLeads}] [skippedLeads:${result.skippedLeads}] [referrals:${result.processedReferrals}] [by:${actor.userId ?? 'auto-payout'}]`,
+      userId: actor.userId,
+    });
+    return result;
+  });
+}
+
+/**
+ * Automatic payouts (admin users: the auto-payout interval of 7, 14 or 30 days): every user with
+ * an interval, a payment method and something payable, whose last payout is at least that old, gets
+ * a payout of their own, processed at once. Skips the round while an admin's run waits to be
+ * processed (runs never overlap). Answers the users paid.
+ */
+export async function runAutoPayouts(db: Db, now: number): Promise<number> {
+  const due = await db.all<{ id: number }>(sql`
+    select u.id from users u
+    where u.auto_payout_interval > 0 and u.payment_method is not null
+      and (coalesce((select credits_posted - debits_posted from ledger_accounts where kind = 'publisher' and owner_id = u.id), 0)
+         + coalesce((select credits_posted - debits_posted from ledger_accounts where kind = 'referrer' and owner_id = u.id), 0)) > 0
+      and coalesce((select max(created_at) from payout_lines where user_id = u.id and platform_payout_id is not null), u.created_at)
+          <= ${now} - u.auto_payout_interval * 86400000
+    order by u.id limit 200`);
+  let paid = 0;
+  for (const { id } of due) {
+    let payout: PlatformPayout;
+    try {
+      payout = await createPlatformPayout(db, { userId: null }, { BoundUser: Number(id) });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'PAYOUT_PENDING') break;
+      throw error;
+    }
+    const result = await performPayoutProcess(db, { userId: null }, { ID: payout.ID });
+    if (result.processedLeads || result.processedReferrals) paid++;
+  }
+  return paid;
+}

@@ -1,0 +1,3 @@
+export * from './queue.ts';
+export * from './secret-box.ts';
+export * from './signing-secrets.ts';

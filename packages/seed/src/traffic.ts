@@ -1,0 +1,245 @@
+import { rebuildDailyStats } from '@leadmesh/core';
+import { BLOCKED_REASON_CODES, PRODUCT_KEY, publisherShareCents } from '@leadmesh/schema';
+import * as t from '@leadmesh/schema/tables';
+import type { InValue } from '@libsql/client';
+import type { Advertisers } from './advertisers.ts';
+import { bulkInsert, DAY, type SeedContext, withoutIndexes } from './context.ts';
+import { FIRST_NAMES, LAST_NAMES, PLACES } from './demo-data.ts';
+import type { OfferRow, Offers } from './offers.ts';
+import type { People } from './people.ts';
+import type { Random } from './random.ts';
+
+interface Taken {
+  id: number;
+  user: number;
+  offer: OfferRow;
+  domain: string;
+  name: string;
+}
+
+/** The publishers' domains (and one internal), their taken offers and the custom payout. */
+async function seedTakenOffers(ctx: SeedContext, people: People, catalogue: Offers): Promise<Taken[]> {
+  const { db } = ctx.handle;
+  const [internal] = await db
+    .insert(t.domains)
+    .values({ DomainName: 'http://go.leadmesh.example', isInternal: true })
+    .returning();
+  const own = await db
+    .insert(t.domains)
+    .values([
+      { DomainName: 'http://zdravlje-danas.example', BoundUser: people.publisher.ID },
+      { DomainName: 'http://dobre-ponude.example', BoundUser: people.publisher.ID },
+      { DomainName: 'http://sara-shop.example', BoundUser: people.publisher2.ID },
+    ])
+    .returning();
+  const takers = [
+    { user: people.publisher, domains: [own[0], own[1], internal], offers: catalogue.offers },
+    { user: people.publisher2, domains: [own[2], internal], offers: catalogue.offers.slice(0, 4) },
+  ];
+  const taken: Taken[] = [];
+  for (const taker of takers) {
+    for (const [i, offer] of taker.offers.entries()) {
+      const domain = taker.domains[i % taker.domains.length];
+      const sites = catalogue.websites.get(offer.ID);
+      if (!sites) throw new Error(`offer ${offer.ID} has no websites`);
+      const [row] = await db
+        .insert(t.takenOffers)
+        .values({
+          BoundUser: taker.user.ID,
+          BoundOffer: offer.ID,
+          BoundDomain: domain.ID,
+          BoundLandingWebsite: sites.landing,
+          BoundPreLandingWebsite: i % 2 === 0 ? sites.prelanding : null,
+          FriendlyName: `${offer.OfferProductName} - ${taker.user.Username}`,
+          TrackingCode: `${taker.user.Username}-${offer.ID}`,
+          createdAt: new Date(ctx.now - (ctx.days + 5) * DAY),
+        })
+        .returning();
+      taken.push({
+        id: row.ID,
+        user: taker.user.ID,
+        offer,
+        domain: domain.DomainName,
+        name: row.FriendlyName ?? '',
+      });
+    }
+  }
+  return taken;
+}
+
+const LEAD_COLUMNS = [
+  'user_id',
+  'advertiser_id',
+  'offer_id',
+  'taken_offer_id',
+  'crm_id',
+  'offer_name',
+  'product_name',
+  'status',
+  'crm_type',
+  'crm_lead_id',
+  'publisher_paid',
+  'advertiser_paid',
+  'confirm_count',
+  'price_cents',
+  'earned_cents',
+  'platform_earned_cents',
+  'platform_tax',
+  'referral_cents',
+  'purchase_domain',
+  'purchase_ip',
+  'phone',
+  'purchase_is_phone',
+  'lead_type',
+  'city',
+  'country_code',
+  'details',
+  'blocked_reason',
+  'friendly_name',
+  'created_at',
+  'updated_at',
+];
+
+const STATUS_WEIGHTS = [
+  [-2, 2],
+  [-1, 2],
+  [0, 14],
+  [1, 10],
+  [2, 38],
+  [3, 18],
+  [4, 9],
+  [5, 2],
+  [6, 5],
+] as const;
+
+const phone = (r: Random) => `+381 6${r.int(0, 9)} ${r.int(100, 999)} ${r.int(1000, 9999)}`;
+/** The E.164 form intake stores beside what the buyer typed. */
+const e164 = (typed: string) => typed.replace(/\s/g, '');
+
+/**
+ * Leads over the last `days` (more on recent days), in every status, some blocked, with the
+ * money frozen on them as intake does: price, the publisher's share (their custom payout where
+ * they have one) and the platform's share. The ledger transfers come from the money area.
+ */
+export async function seedTraffic(
+  ctx: SeedContext,
+  people: People,
+  partners: Advertisers,
+  catalogue: Offers,
+  leadCount: number,
+): Promise<void> {
+  const { r, now, days, handle } = ctx;
+  const taken = await seedTakenOffers(ctx, people, catalogue);
+  const customPayout = { user: people.publisher.ID, offer: catalogue.offers[0].ID, payout: 1300 };
+  await handle.db
+    .insert(t.customPayouts)
+    .values({ UserID: customPayout.user, OfferID: customPayout.offer, Payout: customPayout.payout });
+  const crmType = new Map(partners.crms.map((c) => [c.ID, c.name]));
+  const places = PLACES.map((p) => [p, p.weight] as const);
+
+  await withoutIndexes(ctx, 'leads', async () => {
+    let rows: InValue[][] = [];
+    let inserted = 0;
+    for (let i = 0; i < leadCount; i++) {
+      const take = taken[r.int(0, taken.length - 1)];
+      const offer = take.offer;
+      // Skewed towards recent days, with some traffic on every day.
+      const createdAt = now - Math.floor(r.next() ** 1.4 * days * DAY);
+      const blocked = r.chance(0.04);
+      const status = blocked ? 4 : r.weighted(STATUS_WEIGHTS);
+      const place = r.weighted(places);
+      const custom = offer.ID === customPayout.offer && take.user === customPayout.user;
+      const price = offer.OfferPayout;
+      const earned = publisherShareCents(custom ? customPayout.payout : price, offer.PlatformTax);
+      const confirmed = status === 2;
+      const delivered = status >= 0 && !blocked;
+      const typedPhone = phone(r);
+      const details: Record<string, unknown> = {
+        [`${PRODUCT_KEY}-name`]: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
+        [`${PRODUCT_KEY}-phone`]: typedPhone,
+        [`${PRODUCT_KEY}-quantity`]: r.int(1, 3),
+        [`${PRODUCT_KEY}-uid`]: `u${i}`,
+        [`${PRODUCT_KEY}-c1`]: r.pick(['fb', 'google', 'tiktok', 'native']),
+        GenericData: {},
+      };
+      rows.push([
+        take.user,
+        offer.BoundAdvertiser,
+        offer.ID,
+        take.id,
+        offer.SelectedCRM,
+        offer.OfferName,
+        offer.OfferProductName,
+        status,
+        offer.SelectedCRM ? (crmType.get(offer.SelectedCRM) ?? null) : null,
+        delivered ? `CRM-${100000 + i}` : null,
+        confirmed ? 1 : 0,
+        confirmed ? 1 : 0,
+        confirmed ? 1 : 0,
+        price,
+        earned,
+        price - earned,
+        offer.PlatformTax,
+        offer.ReferralPayout,
+        take.domain,
+        `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+        e164(typedPhone),
+        r.chance(0.78) ? 1 : 0,
+        offer.OfferType === 'CPL' ? 'CPL' : 'CPA',
+        place.city,
+        place.countryCode,
+        JSON.stringify(details),
+        blocked ? r.pick(BLOCKED_REASON_CODES) : null,
+        take.name,
+        createdAt,
+        createdAt + r.int(0, 3) * 3600_000,
+      ]);
+      if (rows.length >= 20_000) {
+        await bulkInsert(handle, 'leads', LEAD_COLUMNS, rows);
+        inserted += rows.length;
+        rows = [];
+        if (leadCount >= 100_000) ctx.log(`leads: ${inserted}/${leadCount}`);
+      }
+    }
+    if (rows.length) await bulkInsert(handle, 'leads', LEAD_COLUMNS, rows);
+  });
+  // Intake marks the first lead from an IP for an offer each day (the dashboards' unique IPs).
+  await handle.client.execute(`update leads set first_from_ip = 1 where id in (
+    select min(id) from leads group by offer_id, purchase_ip, strftime('%Y-%m-%d', created_at / 1000, 'unixepoch'))`);
+  // The daily counters and rollups intake and status changes keep beside each lead.
+  await rebuildDailyStats(handle.db);
+  await handle.client.execute(`insert into offer_day_counts (offer_id, day, accepted, blocked)
+    select offer_id, strftime('%Y-%m-%d', created_at / 1000, 'unixepoch'),
+      sum(blocked_reason is null), sum(blocked_reason is not null)
+    from leads group by 1, 2`);
+  ctx.log(`${leadCount} leads created`);
+
+  // CRM activities (calls and agent comments) for a handful of recent leads.
+  const recent = await handle.client.execute(
+    'select id, created_at from leads where status in (1, 2, 3) order by id desc limit 60',
+  );
+  const activities: InValue[][] = [];
+  for (const row of recent.rows) {
+    const at = Number(row.created_at);
+    activities.push([Number(row.id), `agent-${r.int(1, 9)}`, 'call', r.int(20, 400), null, at + 600_000]);
+    activities.push([
+      Number(row.id),
+      `agent-${r.int(1, 9)}`,
+      'comment',
+      null,
+      r.pick([
+        'Customer confirmed the address',
+        'Call back tomorrow',
+        'Wrong number',
+        'Asked for a discount',
+      ]),
+      at + 900_000,
+    ]);
+  }
+  await bulkInsert(
+    handle,
+    'lead_crm_activities',
+    ['lead_id', 'agent_id', 'type', 'audio_duration', 'comment', 'occurred_at'],
+    activities,
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * The front end's one route table: every page, the remote that draws it, its title (the dashboard
+ * header's section title, the browser tab's title) and who may see it. The sidebar, the shell's
+ * choice of remote, the header title, the unverified rule and each remote's `<Routes>` are lookups
+ * into it, so a page is added in one place.
+ */
+
+/** The remote that draws a page. */
+export type AppRemote = 'mf_public' | 'mf_publisher' | 'mf_advertiser' | 'mf_admin';
+
+/** Which remote draws a dashboard route. */
+export type DashboardRemote = Exclude<AppRemote, 'mf_public'>;
+
+/** The sidebar groups, in their order (dashboards §2 Sidebar, admin §2 Admin navigation). */
+export type SidebarGroupKey =
+  | 'publisher'
+  | 'advertiser'
+  | 'referrals'
+  | 'publishersManager'
+  | 'advertisersManager'
+  | 'admin';
+
+/** One sidebar entry of a route: its group, a stable key (`data-testid`) and the spec's label. */
+export interface NavEntry {
+  group: SidebarGroupKey;
+  key: string;
+  label: string;
+}
+
+/**
+ * Who may see a dashboard screen besides being logged in (dashboards §2 Unverified accounts, §6):
+ * `verified` needs the user's `isVerified` not false; `verifiedAdvertiser` also the advertiser's.
+ */
+export type RouteAccess = 'verified' | 'verifiedAdvertiser';
+
+export interface AppRoute {
+  /** The path under the remote's mount point: `''` is `/`, `'article/:offerId'` has a parameter. */
+  path: string;
+  remote: AppRemote;
+  /** The section title in the dashboard header (dashboards §2), and the tab title. */
+  title: string;
+  access?: RouteAccess;
+  /** Sidebar entries, in the order of the table within each group. */
+  nav?: NavEntry[];
+}
+
+const publicPage = (path: string, title: string): AppRoute => ({ path, remote: 'mf_public', title });
+
+/** The public pages (public §2), drawn by mf_public under `/`. */
+export const PUBLIC_ROUTES: AppRoute[] = [
+  publicPage('', 'Home'),
+  publicPage('publishers', 'Publishers'),
+  publicPage('advertisers', 'Advertisers'),
+  publicPage('aboutus', 'Our culture'),
+  publicPage('terms', 'Terms and conditions'),
+  publicPage('privacy', 'Privacy policy'),
+  publicPage('login', 'Log in'),
+  publicPage('register', 'Sign up'),
+  publicPage('resetPassword', 'Reset password'),
+  publicPage('conference', 'Conferences'),
+];
+
+const nav = (group: SidebarGroupKey, key: string, label: string): NavEntry => ({ group, key, label });
+
+/** Administrator entries (admin §2 Admin navigation): the route is also the key and the label its title. */
+const ADMIN_SCREENS: [path: string, label: string, title: string][] = [
+  ['admin-dashboard', 'Dashboard', 'Dashboard'],
+  ['admin-publisherStats', 'PublisherStats', 'Publisher stats'],
+  ['admin-leadStats', 'LeadStats', 'Lead stats'],
+  ['admin-apitokens', 'APITokens', 'API tokens'],
+  ['admin-blockedLeads', 'BlockedLeads', 'Blocked leads'],
+  ['admin-leads', 'Leads', 'Leads'],
+  ['admin-offers', 'Offers', 'Offers'],
+  ['admin-customPayouts', 'CustomPayouts', 'Custom payouts'],
+  ['admin-users', 'Users', 'Users'],
+  ['admin-advertisers', 'Advertisers', 'Advertisers'],
+  ['admin-domains', 'Domains', 'Domains'],
+  ['admin-websites', 'Websites', 'Websites'],
+  ['admin-payments', 'Payments', 'Payments'],
+  ['admin-invoices', 'Invoices', 'Invoices'],
+  ['admin-logs', 'Logs', 'Logs'],
+];
+
+/**
+ * The dashboard pages, drawn under `/dashboard`. Titles of the publisher and advertiser screens
+ * follow dashboards §2 "Header section titles by path" (offer/article → Offers, ... otherwise
+ * Dashboard); admin and manager screens, which that rule does not cover, are titled by their entry.
+ *
+ * The order matters inside each sidebar group: the publisher and the advertiser groups interleave
+ * here so both read in the spec's order.
+ */
+export const DASHBOARD_ROUTES: AppRoute[] = [
+  {
+    path: 'publisher',
+    remote: 'mf_publisher',
+    title: 'Dashboard',
+    nav: [nav('publisher', 'publisher-dashboard', 'Dashboard')],
+  },
+  {
+    path: 'advertiser',
+    remote: 'mf_advertiser',
+    title: 'Dashboard',
+    nav: [nav('advertiser', 'advertiser-dashboard', 'Dashboard')],
+  },
+  {
+    path: 'domains',
+    remote: 'mf_publisher',
+    title: 'Domains',
+    access: 'verified',
+    nav: [nav('publisher', 'publisher-domains', 'Domains')],
+  },
+  {
+    path: 'publisher-offers',
+    remote: 'mf_publisher',
+    title: 'Offers',
+    access: 'verified',
+    nav: [nav('publisher', 'publisher-offers', 'Offers')],
+  },
+  {
+    path: 'advertiser-offers',
+    remote: 'mf_advertiser',
+    title: 'Offers',
+    access: 'verifiedAdvertiser',
+    nav: [nav('advertiser', 'advertiser-offers', 'Offers')],
+  },
+  {
+    path: 'postback',
+    remote: 'mf_publisher',
+    title: 'Postback',
+    access: 'verified',
+    nav: [
+      nav('publisher', 'publisher-postback', 'Postback'),
+      nav('advertiser', 'advertiser-postback', 'Postback'),
+    ],
+  },
+  {
+    path: 'publisher-leads',
+    remote: 'mf_publisher',
+    title: 'Leads',
+    access: 'verified',
+    nav: [nav('publisher', 'publisher-leads', 'Leads')],
+  },
+  {
+    path: 'advertiser-leads',
+    remote: 'mf_advertiser',
+    title: 'Leads',
+    access: 'verifiedAdvertiser',
+    nav: [nav('advertiser', 'advertiser-leads', 'Leads')],
+  },
+  {
+    path: 'publisher-statistic',
+    remote: 'mf_publisher',
+    title: 'Dashboard',
+    access: 'verified',
+    nav: [nav('publisher', 'publisher-statistic', 'Statistic')],
+  },
+  {
+    path: 'advertiser-statistic',
+    remote: 'mf_advertiser',
+    title: 'Dashboard',
+    access: 'verifiedAdvertiser',
+    nav: [nav('advertiser', 'advertiser-statistic', 'Statistic')],
+  },
+  {
+    path: 'crm',
+    remote: 'mf_advertiser',
+    title: 'CRM',
+    access: 'verifiedAdvertiser',
+    nav: [nav('advertiser', 'advertiser-crm', 'CRM')],
+  },
+  {
+    path: 'payments-publisher',
+    remote: 'mf_publisher',
+    title: 'Payments',
+    access: 'verified',
+    nav: [nav('publisher', 'publisher-payments', 'Payments')],
+  },
+  {
+    path: 'payments-advertiser',
+    remote: 'mf_advertiser',
+    title: 'Payments',
+    access: 'verifiedAdvertiser',
+    nav: [nav('advertiser', 'advertiser-payments', 'Payments')],
+  },
+  {
+    path: 'registeradvertiser',
+    remote: 'mf_advertiser',
+    title: 'Dashboard',
+    nav: [nav('advertiser', 'advertiser-register', 'Register')],
+  },
+  { path: 'article/:offerId', remote: 'mf_publisher', title: 'Offers', access: 'verified' },
+  { path: 'profile', remote: 'mf_publisher', title: 'Settings' },
+  {
+    path: 'referral-overview',
+    remote: 'mf_publisher',
+    title: 'Overview',
+    access: 'verified',
+    nav: [nav('referrals', 'referral-overview', 'Overview')],
+  },
+  {
+    path: 'referral-publisher',
+    remote: 'mf_publisher',
+    title: 'Publisher referrals',
+    access: 'verified',
+    nav: [nav('referrals', 'referral-publishers', 'Publishers')],
+  },
+  {
+    path: 'referral-advertiser',
+    remote: 'mf_publisher',
+    title: 'Advertiser referrals',
+    access: 'verified',
+    nav: [nav('referrals', 'referral-advertisers', 'Advertisers')],
+  },
+  {
+    path: 'manager-publishers',
+    remote: 'mf_admin',
+    title: 'Publishers',
+    nav: [nav('publishersManager', 'manager-publishers', 'Publishers')],
+  },
+  {
+    path: 'manager-publisherStats',
+    remote: 'mf_admin',
+    title: 'Publisher stats',
+    nav: [nav('publishersManager', 'manager-publisherStats', 'Publisher stats')],
+  },
+  {
+    path: 'manager-advertisers',
+    remote: 'mf_admin',
+    title: 'Advertisers',
+    nav: [nav('advertisersManager', 'manager-advertisers', 'Advertisers')],
+  },
+  ...ADMIN_SCREENS.map(
+    ([path, label, title]): AppRoute => ({
+      path,
+      remote: 'mf_admin',
+      title,
+      nav: [nav('admin', path, label)],
+    }),
+  ),
+];
+
+/** The title of a path no route matches. */
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** The URL of a table route: `/login`, `/dashboard/crm`, `/dashboard/article/:offerId`. */
+export function routeUrl(route: AppRoute): string {
+  return route.remote === 'mf_public' ? `/${route.path}` : `/dashboard/${route.path}`;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+}
+
+/**
+ * The table route of a URL path (trailing slashes ignored), or null for a path no page has.
+ *
+ * @example
+ * findRoute('/dashboard/article/12')?.title // 'Offers'
+ */
+export function findRoute(pathname: string): AppRoute | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) {
+    const rest = path.slice('/dashboard/'.length);
+    return DASHBOARD_ROUTES.find((route) => matches(route.path, rest)) ?? null;
+  }
+  return PUBLIC_ROUTES.find((route) => matches(route.path, path.replace(/^\//, ''))) ?? null;
+}
+
+/** The routes a remote draws, in table order (each remote builds its `<Routes>` from these). */
+export function routesOf(remote: AppRemote): AppRoute[] {
+  return [...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].filter((route) => route.remote === remote);
+}
+
+/**
+ * The remote that draws a dashboard path, or null when no page has that path (the shell then shows
+ * its not-found page without loading any remote).
+ */
+export function remoteForPath(pathname: string): DashboardRemote | null {
+  const route = findRoute(pathname);
+  return route && route.remote !== 'mf_public' ? route.remote : null;
+}
+
+/** The header's section title for a dashboard path (dashboards §2); `Page not found` for an unknown one. */
+export function sectionTitle(pathname: string): string {
+  return findRoute(pathname)?.title ?? NOT_FOUND_TITLE;
+}

@@ -1,0 +1,34 @@
+import { theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
+import type { ReactNode } from 'react';
+import { BRAND } from './brand.ts';
+
+/**
+ * The one antd theme of the product, for the shell and every remote. Each remote bundles its own
+ * antd (only the components it uses), so each has its own ConfigProvider fed with this: the shell
+ * and the remotes look the same.
+ */
+export function themeConfig(dark: boolean): ThemeConfig {
+  return {
+    algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: dark
+      ? { fontFamily: BRAND.font }
+      : {
+          fontFamily: BRAND.font,
+          colorPrimary: BRAND.primary,
+          colorLink: BRAND.primary,
+          colorInfo: BRAND.primary,
+        },
+  };
+}
+
+/**
+ * The product's antd theme around `children`: dark or light. Dashboard remotes pass the session's
+ * theme; public pages are always light (public §2).
+ *
+ * @example
+ * const dark = useSessionStore((s) => s.theme) === 'dark';
+ * return <AppTheme dark={dark}><Routes>…</Routes></AppTheme>;
+ */
+export function AppTheme({ dark, children }: { dark: boolean; children: ReactNode }) {
+  return <ConfigProvider theme={themeConfig(dark)}>{children}</ConfigProvider>;
+}
