@@ -1,20 +1,40 @@
+import { ApiError } from '@leadmesh/core';
 import { type CallContract, contracts } from '@leadmesh/schema';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from './context.ts';
+import { advertiserRoutes } from './features/advertisers/advertisers.routes.ts';
+import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { mountCrmCallbacks } from './features/crms/crm-callback.ts';
+import { crmRoutes } from './features/crms/crms.routes.ts';
+import { customPayoutRoutes } from './features/custom-payouts/custom-payouts.routes.ts';
+import { dashboardRoutes } from './features/dashboards/dashboards.routes.ts';
+import { domainRoutes } from './features/domains/domains.routes.ts';
+import { imageRoutes, mountImageFiles } from './features/images/images.routes.ts';
+import { mountIntake } from './features/intake/intake.routes.ts';
+import { leadAdminRoutes, mountExportDownloads } from './features/lead-admin/lead-admin.routes.ts';
+import { crmInfoRoutes } from './features/leads/crm-info.routes.ts';
 import { leadRoutes } from './features/leads/leads.routes.ts';
+import { logRoutes } from './features/logs/logs.routes.ts';
+import { moneyRoutes } from './features/money/money.routes.ts';
+import { offerRoutes } from './features/offers/offers.routes.ts';
 import { partnerRoutes } from './features/partners/partners.routes.ts';
+import { payoutRoutes } from './features/payouts/payouts.routes.ts';
+import { postbackRoutes } from './features/postbacks/postbacks.routes.ts';
+import { referralRoutes } from './features/referrals/referrals.routes.ts';
 import { mountDevMail } from './features/system/dev-mail.ts';
 import { mountDocs } from './features/system/docs.ts';
+import { mountQueueDashboard } from './features/system/queues.ts';
+import { takenOfferRoutes } from './features/taken-offers/taken-offers.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
+import { websiteRoutes } from './features/websites/websites.routes.ts';
 import { type BoundCall, mountCalls, mountNotImplemented } from './lib/call.ts';
-import { ApiError } from './lib/errors.ts';
-import { writeLog } from './lib/logs.ts';
-import { csrfMiddleware } from './middlewares/csrf.ts';
-import { sessionMiddleware } from './middlewares/session.ts';
+import { proxyMatcher, resolveClientIp } from './lib/client-ip.ts';
+import { logValue, writeLog } from './lib/logs.ts';
+import { originMatcher } from './lib/origins.ts';
+import { apiHeaders } from './middlewares/headers.ts';
 
 /** Every built call. A documented call missing here answers NOT_IMPLEMENTED. */
 export const builtCalls: readonly BoundCall[] = [
@@ -22,45 +42,59 @@ export const builtCalls: readonly BoundCall[] = [
   ...userRoutes,
   ...partnerRoutes,
   ...leadRoutes,
+  ...crmRoutes,
+  ...crmInfoRoutes,
+  ...moneyRoutes,
+  ...payoutRoutes,
+  ...referralRoutes,
+  ...advertiserRoutes,
+  ...apiTokenRoutes,
+  ...customPayoutRoutes,
+  ...logRoutes,
+  ...dashboardRoutes,
+  ...leadAdminRoutes,
+  ...offerRoutes,
+  ...domainRoutes,
+  ...imageRoutes,
+  ...postbackRoutes,
+  ...websiteRoutes,
+  ...takenOfferRoutes,
 ];
+
+export { originMatcher };
 
 export function notBuiltContracts(): CallContract[] {
   const built = new Set(builtCalls.map((b) => `${b.contract.method} ${b.contract.path}`));
   return Object.values(contracts).filter((c) => !built.has(`${c.method} ${c.path}`));
 }
 
-/**
- * CORS_ORIGINS is a comma-separated list of exact origins; an entry may end in `:*` to
- * admit any port of that host (used by test runs on free ports, never needed in production).
- */
-export function originMatcher(list: string): (origin: string) => boolean {
-  const entries = list
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  const exact = new Set(entries.filter((e) => !e.endsWith(':*')));
-  const anyPort = entries.filter((e) => e.endsWith(':*')).map((e) => e.slice(0, -2));
-  return (origin) =>
-    exact.has(origin) ||
-    anyPort.some((host) => new RegExp(`^${host.replace(/[.]/g, '\\.')}:\\d+$`).test(origin));
-}
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+const UPLOAD_LIMITS: Record<string, number> = {
+  '/websites/uploadWebsite': 50 * 1024 * 1024,
+  '/images/uploadImage': 10 * 1024 * 1024,
+};
 
 /** Builds the Hono app around its dependencies; the Node and Deno entries only add a server. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const allowOrigin = originMatcher(deps.env.CORS_ORIGINS);
+  const isTrustedProxy = proxyMatcher(deps.env.TRUSTED_PROXIES);
 
   app.onError(async (error, c) => {
     if (error instanceof ApiError) {
-      return c.json({ status: 'error', data: error.code, details: error.details }, error.httpStatus);
+      return c.json(
+        { status: 'error', data: error.code, details: error.details },
+        error.httpStatus as ContentfulStatusCode,
+      );
     }
     console.error(error);
     try {
       await writeLog(deps.db, {
         level: 2,
-        context: `api${new URL(c.req.url).pathname}`,
-        text: `Unhandled error [message:${(error as Error).message}]`,
-        userId: c.var.principal?.user.ID ?? null,
+        context: `api${logValue(c.req.path, 200)}`,
+        text: `Unhandled error [message:${logValue((error as Error).message, 500)}]`,
+        userId: c.var.caller?.user.ID ?? null,
         dump: { stack: (error as Error).stack },
       });
     } catch {
@@ -75,42 +109,43 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.json({ status: 'error', data: 'NOT_FOUND', details: { message: 'No such route' } }, 404),
   );
 
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (allowOrigin(origin) ? origin : null),
-      credentials: true,
-      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'X-XSRF-TOKEN'],
-      maxAge: 600,
-    }),
-  );
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  // JSON calls are small; uploads (website zips, images) get room of their own.
   const tooLarge = () => {
     throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
   };
-  app.use('/websites/uploadWebsite', bodyLimit({ maxSize: 50 * 1024 * 1024, onError: tooLarge }));
-  app.use('/images/uploadImage', bodyLimit({ maxSize: 10 * 1024 * 1024, onError: tooLarge }));
-  app.use('*', async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    if (path === '/websites/uploadWebsite' || path === '/images/uploadImage') return next();
-    return bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })(c, next);
-  });
+  const uploadBodyLimits = Object.fromEntries(
+    Object.entries(UPLOAD_LIMITS).map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: tooLarge })]),
+  );
+  // JSON bodies: a declared length over the limit is refused here; a body without one is read
+  // with the same cap by the call (readInput), so no second Request is built for every call.
+  const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && Number(length) > JSON_BODY_LIMIT) tooLarge();
+    await next();
+  };
+
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    const env = c.env;
+    const socketIp = env?.remoteAddr ?? env?.incoming?.socket?.remoteAddress;
+    c.set('clientIp', resolveClientIp(socketIp, c.req.header('x-forwarded-for'), isTrustedProxy));
     await next();
   });
+  app.use('*', apiHeaders(allowOrigin));
+  app.use('*', (c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next));
+
   app.get('/health', async (c) => {
     await deps.db.run('select 1');
     return c.json({ status: 'ok', data: { uptime: Math.round(process.uptime?.() ?? 0) } });
   });
   mountDocs(app);
   mountDevMail(app);
-
-  app.use('*', sessionMiddleware);
-  app.use('*', csrfMiddleware);
-  mountCalls(app, builtCalls);
+  mountCrmCallbacks(app, deps);
+  mountExportDownloads(app);
+  mountQueueDashboard(app, deps.queueRedis, deps.env.REDIS_PREFIX);
+  mountImageFiles(app, deps);
+  // Machine routes (decision 0009): no session, no CSRF; each authenticates itself.
+  mountIntake(app, deps);
+  mountCalls(app, builtCalls, deps);
   mountNotImplemented(app, notBuiltContracts());
   return app;
 }

@@ -1,45 +1,48 @@
-import { applyMigrations, createDb, type DbHandle } from '@leadmesh/db';
-import { createJobProducer } from '@leadmesh/jobs';
-import { Redis } from 'ioredis';
+import { openPlatform, type Platform } from '@leadmesh/core';
 import type { AppDeps } from './context.ts';
 import type { Env } from './env.ts';
-import { randomToken } from './lib/crypto.ts';
+import { createTraffic } from './features/tracking/traffic.ts';
+import { startWalCheckpointer } from './features/tracking/wal-checkpointer.ts';
+import { hmacKey, randomToken } from './lib/crypto.ts';
 
 export interface Runtime {
   deps: AppDeps;
-  dbHandle: DbHandle;
+  platform: Platform;
   close(): Promise<void>;
 }
 
-/** Opens the database (applying migrations) and Redis, and builds the job producer. */
+/** The shared startup (database with migrations, Redis, job producer) plus the API's own keys. */
 export async function createRuntime(env: Env): Promise<Runtime> {
-  const dbHandle = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-  await applyMigrations(dbHandle.db);
-  const redis = new Redis(env.REDIS_URL, {
-    keyPrefix: `${env.REDIS_PREFIX}:`,
-    maxRetriesPerRequest: 2,
-    enableOfflineQueue: true,
-    lazyConnect: false,
-  });
-  // BullMQ refuses a connection with keyPrefix, so queues get their own, prefixed by BullMQ itself.
-  const queueRedis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  const jobs = createJobProducer(queueRedis, env.REDIS_PREFIX);
+  const platform = await openPlatform(env);
+  const secret = env.APP_SECRET ?? randomToken(32);
+  const now = () => Date.now();
+  const traffic = createTraffic({ env, db: platform.db, secret, now });
+  const checkpointer =
+    env.WAL_CHECKPOINT_MS > 0 && !('Deno' in globalThis)
+      ? await startWalCheckpointer(platform.db, env.DATABASE_URL, {
+          intervalMs: env.WAL_CHECKPOINT_MS,
+          onError: (error) =>
+            console.warn(`WAL checkpoints back on the event loop: ${(error as Error).message}`),
+        })
+      : null;
   const deps: AppDeps = {
     env,
-    db: dbHandle.db,
-    redis,
-    jobs,
-    secret: env.APP_SECRET ?? randomToken(32),
-    now: () => Date.now(),
+    db: platform.db,
+    redis: platform.redis,
+    jobs: platform.jobs,
+    queueRedis: platform.queueRedis,
+    csrfKey: hmacKey(secret),
+    now,
+    traffic,
   };
   return {
     deps,
-    dbHandle,
-    async close() {
-      await jobs.close();
-      redis.disconnect();
-      queueRedis.disconnect();
-      dbHandle.close();
+    platform,
+    // Clicks still in the buffer are written before the database closes.
+    close: async () => {
+      await traffic.close();
+      await checkpointer?.stop();
+      await platform.close();
     },
   };
 }

@@ -2,11 +2,12 @@
 import { createApp } from './app.ts';
 import { createRuntime } from './deps.ts';
 import { parseEnv } from './env.ts';
+import { createSitesApp } from './sites/sites.app.ts';
 
 declare const Deno: {
   env: { toObject(): Record<string, string> };
   serve(
-    options: { port: number; onListen?: (addr: { port: number }) => void },
+    options: { port: number; hostname: string; onListen?: (addr: { port: number }) => void },
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { shutdown(): Promise<void> };
   addSignalListener(signal: string, handler: () => void): void;
@@ -18,12 +19,31 @@ const runtime = await createRuntime(env);
 const app = createApp(runtime.deps);
 
 const server = Deno.serve(
-  { port: env.PORT, onListen: ({ port }) => console.log(`API (Deno) listening on http://localhost:${port}`) },
+  {
+    port: env.PORT,
+    hostname: env.HOST,
+    onListen: ({ port }) => console.log(`API (Deno) listening on http://${env.HOST}:${port}`),
+  },
   (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr.hostname }),
 );
+const sitesApp = env.SITES_PORT === undefined ? null : createSitesApp(runtime.deps);
+const sites = sitesApp
+  ? Deno.serve(
+      {
+        port: env.SITES_PORT!,
+        hostname: env.HOST,
+        onListen: ({ port }) =>
+          console.log(
+            `Sites server (Deno) at http://${env.HOST}:${port} (public address ${env.SITES_PUBLIC_URL})`,
+          ),
+      },
+      (request, info) => sitesApp.fetch(request, { remoteAddr: info.remoteAddr.hostname }),
+    )
+  : null;
 
 const shutdown = async () => {
-  await server.shutdown();
+  await Promise.all([server.shutdown(), sites?.shutdown()]);
+  // Writes the buffered clicks before the database closes.
   await runtime.close();
   Deno.exit(0);
 };

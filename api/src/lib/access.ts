@@ -1,20 +1,12 @@
-import type { Caller, ErrorCode } from '@leadmesh/schema';
-import type { AdvertiserRow, UserRow } from '@leadmesh/schema/tables';
+import { type Caller, isStaff } from '@leadmesh/core';
+import type { CallerKind, ErrorCode } from '@leadmesh/schema';
 
-/** Who is calling: the session's user and, when they have one, their advertiser profile. */
-export interface Principal {
-  user: UserRow;
-  advertiser: AdvertiserRow | null;
-}
-
-const isStaff = (u: UserRow) => u.isAdmin || u.isManager;
-
-/** Whether one caller kind admits this principal. Pure, so it is unit-tested on its own. */
-export function admits(caller: Caller, p: Principal | null): boolean {
-  if (caller === 'anyone') return true;
+/** Whether one caller kind admits this caller. Pure, so it is unit-tested on its own. */
+export function admits(kind: CallerKind, p: Caller | null): boolean {
+  if (kind === 'anyone') return true;
   if (!p) return false;
   const u = p.user;
-  switch (caller) {
+  switch (kind) {
     case 'session':
       return true;
     case 'verified':
@@ -41,17 +33,15 @@ export function admits(caller: Caller, p: Principal | null): boolean {
 }
 
 /**
- * Null when one of the callers admits the principal, else the error code: NOT_LOGGED_IN
- * without a session, NOT_VERIFIED when verification alone is missing, FORBIDDEN otherwise.
+ * Null when one of the kinds admits the caller, else the error code: NOT_LOGGED_IN without a
+ * session, NOT_VERIFIED when verification alone is missing, FORBIDDEN otherwise.
  */
-export function checkAccess(callers: readonly Caller[], p: Principal | null): ErrorCode | null {
-  if (callers.some((c) => admits(c, p))) return null;
+export function checkAccess(kinds: readonly CallerKind[], p: Caller | null): ErrorCode | null {
+  if (kinds.some((k) => admits(k, p))) return null;
   if (!p) return 'NOT_LOGGED_IN';
-  const verified: Principal = {
+  const verified: Caller = {
     user: { ...p.user, isVerified: true },
     advertiser: p.advertiser ? { ...p.advertiser, isVerified: true } : null,
   };
-  return callers.some((c) => admits(c, verified)) ? 'NOT_VERIFIED' : 'FORBIDDEN';
+  return kinds.some((k) => admits(k, verified)) ? 'NOT_VERIFIED' : 'FORBIDDEN';
 }
-
-export const isStaffUser = isStaff;

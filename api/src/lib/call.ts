@@ -1,48 +1,113 @@
-import type { CallContract } from '@leadmesh/schema';
+import { ApiError, type Caller, mayManage } from '@leadmesh/core';
+import type { Db } from '@leadmesh/db';
+import { runUnitOfWork } from '@leadmesh/jobs';
+import type { CallContract, CallerKind } from '@leadmesh/schema';
+import { users } from '@leadmesh/schema/tables';
+import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { checkAccess, type Principal } from './access.ts';
-import { ApiError } from './errors.ts';
+import { checkCsrf } from '../middlewares/csrf.ts';
+import { loadSession } from '../middlewares/session.ts';
+import { admits, checkAccess } from './access.ts';
+import { hitRateLimit, type RateLimitRule } from './rate-limit.ts';
 
 /** What a handler gets besides its validated input. */
 export interface CallContext {
   c: Context<AppEnv>;
   deps: AppDeps;
-  principal: Principal | null;
+  db: Db;
+  caller: Caller | null;
   ip: string;
 }
 
+type Input<C extends CallContract> = z.output<C['request']>;
+
 /** A handler of one contract: typed by the contract's request and response. */
 export type CallHandler<C extends CallContract> = (
-  input: z.output<C['request']>,
+  input: Input<C>,
   ctx: CallContext,
 ) => Promise<z.input<C['response']>>;
+
+/** A rate limit hit before the handler runs, counted per client address or per a key from the input. */
+export interface RateLimitUse<I> {
+  rule: RateLimitRule;
+  by: 'ip' | ((input: I) => string);
+}
+
+/**
+ * Who may name what the input names ("own" in endpoints.md). Callers admitted by `bypass`
+ * (staff of that side) may name anyone's; everybody else only their own.
+ * - `user`: the field holds a user id; absent or null means the caller.
+ * - `account`: the field holds a user id; staff may name the accounts of their side only.
+ * - `advertiser`: the field holds an advertiser id; absent or null means the caller's.
+ * - `record`: `load` finds the owner of the record the input names (null: no such record).
+ */
+export type Ownership<I> =
+  | { user: keyof I & string; bypass: readonly CallerKind[] }
+  /** The field names a user account: the caller's own, or one on the side a staff caller manages (core `mayManage`). */
+  | { account: keyof I & string }
+  | { advertiser: keyof I & string; bypass: readonly CallerKind[] }
+  | {
+      record: (db: Db, input: I) => Promise<{ userId?: number | null; advertiserId?: number | null } | null>;
+      bypass: readonly CallerKind[];
+    };
+
+export interface CallPolicy<I> {
+  limits?: readonly RateLimitUse<I>[];
+  owns?: readonly Ownership<I>[];
+}
 
 export interface BoundCall {
   contract: CallContract;
   handler: (input: unknown, ctx: CallContext) => Promise<unknown>;
+  policy: CallPolicy<unknown>;
 }
 
-/** Pairs a contract with its handler; the result is mounted by `mountCalls`. */
-export function bind<C extends CallContract>(contract: C, handler: CallHandler<C>): BoundCall {
-  return { contract, handler: handler as BoundCall['handler'] };
+/** Pairs a contract with its handler and its policy (rate limits, ownership); mounted by `mountCalls`. */
+export function bind<C extends CallContract>(
+  contract: C,
+  handler: CallHandler<C>,
+  policy: CallPolicy<Input<C>> = {},
+): BoundCall {
+  return { contract, handler: handler as BoundCall['handler'], policy: policy as CallPolicy<unknown> };
 }
 
-/** A handler that has a principal (for calls whose callers exclude 'anyone'). */
-export function requirePrincipal(ctx: CallContext): Principal {
-  if (!ctx.principal) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });
-  return ctx.principal;
+/** A handler that has a caller (for calls whose callers exclude 'anyone'). */
+export function requireCaller(ctx: CallContext): Caller {
+  if (!ctx.caller) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });
+  return ctx.caller;
 }
 
-export function clientIp(c: Context<AppEnv>): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const fromRuntime = (c.env as { remoteAddr?: string } | undefined)?.remoteAddr;
-  return forwarded || fromRuntime || '127.0.0.1';
+/** JSON calls take at most 1 MB; a body that declares no length is cut off there as it streams in. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+async function readTextCapped(c: Context<AppEnv>): Promise<string> {
+  // With a declared length (checked by the app's body limit) the runtime reads the body directly.
+  if (c.req.header('content-length') !== undefined) return c.req.text();
+  // On Node's HTTP/1.1 server a request with neither a length nor chunked encoding has no body;
+  // fetch-style runtimes (Deno, in-process tests) hand over a Request whose body may come unsized.
+  if (c.env?.incoming && !c.req.header('transfer-encoding')) return '';
+  const body = c.req.raw.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > JSON_BODY_LIMIT) {
+      await reader.cancel();
+      throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<unknown> {
-  if (contract.method === 'GET') return Object.fromEntries(new URL(c.req.url).searchParams);
+  if (contract.method === 'GET') return c.req.query();
   if (contract.multipart) {
     const type = c.req.header('content-type') ?? '';
     if (!type.includes('multipart/form-data')) {
@@ -50,7 +115,7 @@ async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<un
     }
     return c.req.parseBody();
   }
-  const text = await c.req.text();
+  const text = await readTextCapped(c);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -69,23 +134,69 @@ function validationFailure(error: z.ZodError): ApiError {
   });
 }
 
+const notYours = () => new ApiError('FORBIDDEN', { message: 'That belongs to another account' });
+
+async function checkOwnership(
+  db: Db,
+  rules: readonly Ownership<unknown>[],
+  input: unknown,
+  caller: Caller | null,
+) {
+  for (const rule of rules) {
+    if (!caller) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });
+    const fields = input as Record<string, unknown>;
+    if ('account' in rule) {
+      const id = Number(fields[rule.account]);
+      if (id === caller.user.ID) continue;
+      const [target] = await db.select().from(users).where(eq(users.ID, id)).limit(1);
+      if (!target) throw new ApiError('NOT_FOUND', { message: 'User not found' });
+      if (!mayManage(caller.user, target))
+        throw new ApiError('FORBIDDEN', { message: 'You may not act on this account' });
+      continue;
+    }
+    if (rule.bypass.some((kind) => admits(kind, caller))) continue;
+    if ('user' in rule) {
+      const named = fields[rule.user];
+      if (named != null && Number(named) !== caller.user.ID) throw notYours();
+    } else if ('advertiser' in rule) {
+      const named = fields[rule.advertiser];
+      if (named != null && Number(named) !== caller.advertiser?.ID) throw notYours();
+    } else {
+      const owner = await rule.record(db, input);
+      if (!owner) throw new ApiError('NOT_FOUND', { message: 'Not found' });
+      const mine =
+        (owner.userId != null && owner.userId === caller.user.ID) ||
+        (owner.advertiserId != null && owner.advertiserId === caller.advertiser?.ID);
+      if (!mine) throw notYours();
+    }
+  }
+}
+
 /**
- * Mounts each bound call at its spec path: access first (so an anonymous caller learns
- * nothing about the payload), then validation, then the handler; the answer is wrapped
- * in `{status:'ok', data}`. In development and tests the answer is checked against the
- * contract too, so a handler cannot drift from it unnoticed.
+ * Mounts each bound call at its spec path. In order: the session, CSRF, access (so an anonymous
+ * caller learns nothing about the payload), validation, the declared rate limits and ownership,
+ * then the handler inside a unit of work (jobs it asks for are enqueued after it returns). The
+ * answer is `{status:'ok', data}`; outside production it is checked against the contract too.
  */
-export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[]): void {
-  for (const { contract, handler } of calls) {
+export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps: AppDeps): void {
+  const checkAnswers = deps.env.NODE_ENV !== 'production';
+  for (const { contract, handler, policy } of calls) {
     app.on(contract.method, contract.path, async (c) => {
-      const principal = c.var.principal;
-      const denied = checkAccess(contract.callers, principal);
+      const caller = await loadSession(c);
+      if (contract.method !== 'GET' && contract.path !== '/api/csrf') await checkCsrf(c);
+      const denied = checkAccess(contract.callers, caller);
       if (denied) throw new ApiError(denied);
       const parsed = contract.request.safeParse(await readInput(c, contract));
       if (!parsed.success) throw validationFailure(parsed.error);
-      const ctx: CallContext = { c, deps: c.var.deps, principal, ip: clientIp(c) };
-      const data = await handler(parsed.data, ctx);
-      if (c.var.deps.env.NODE_ENV !== 'production') {
+      const ip = c.var.clientIp;
+      for (const limit of policy.limits ?? []) {
+        const subject = limit.by === 'ip' ? ip : limit.by(parsed.data);
+        await hitRateLimit(deps.redis, limit.rule, subject, deps.env.RATE_LIMIT_DISABLED);
+      }
+      if (policy.owns) await checkOwnership(deps.db, policy.owns, parsed.data, caller);
+      const ctx: CallContext = { c, deps, db: deps.db, caller, ip };
+      const data = await runUnitOfWork(deps.jobs, () => handler(parsed.data, ctx));
+      if (checkAnswers) {
         const checked = contract.response.safeParse(data);
         if (!checked.success) {
           throw new Error(`Answer of ${contract.path} breaks its contract: ${checked.error.message}`);
@@ -99,8 +210,8 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[]): void
 /** Documented calls without a handler yet answer NOT_IMPLEMENTED (after the access check). */
 export function mountNotImplemented(app: Hono<AppEnv>, contracts: readonly CallContract[]): void {
   for (const contract of contracts) {
-    app.on(contract.method, contract.path, (c) => {
-      const denied = checkAccess(contract.callers, c.var.principal);
+    app.on(contract.method, contract.path, async (c) => {
+      const denied = checkAccess(contract.callers, await loadSession(c));
       if (denied) throw new ApiError(denied);
       throw new ApiError('NOT_IMPLEMENTED', { message: `${contract.path} is not built yet` });
     });

@@ -1,10 +1,9 @@
+import { ApiError, buildFilterWhere, pageOf } from '@leadmesh/core';
 import { users } from '@leadmesh/schema/tables';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_FIELDS } from '../features/users/users.service.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
-import { ApiError } from './errors.ts';
-import { buildFilterWhere, pageOf } from './list-engine.ts';
 
 let api: TestApi;
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
+import { ApiError } from '@leadmesh/core';
 import type { Redis } from 'ioredis';
-import { ApiError } from './errors.ts';
 
 export interface RateLimitRule {
   /** Key namespace, e.g. 'login:ip'. */
@@ -27,13 +27,8 @@ export async function hitRateLimit(
   }
 }
 
-export async function clearRateLimit(redis: Redis, rule: RateLimitRule, subject: string): Promise<void> {
-  await redis.del(`rl:${rule.name}:${subject}`);
-}
-
 export const RATE_LIMITS = {
   loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 15 * 60 },
-  loginPerAccount: { name: 'login:account', max: 10, windowSeconds: 15 * 60 },
   resetSendPerIp: { name: 'reset-send:ip', max: 20, windowSeconds: 60 * 60 },
   resetSendPerEmail: { name: 'reset-send:email', max: 5, windowSeconds: 60 * 60 },
   resetTryPerIp: { name: 'reset-try:ip', max: 30, windowSeconds: 15 * 60 },

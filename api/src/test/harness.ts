@@ -95,6 +95,17 @@ export async function createTestApi(overrides: Record<string, string> = {}) {
       await runtime.deps.db.update(users).set({ AdvertiserID: row.ID }).where(eq(users.ID, userId));
       return row;
     },
+    /** A client logged in as an existing user (created by `createUser`, password 'password123'). */
+    async loggedInAs(username: string) {
+      return api.loggedInAsWith(username, 'password123');
+    },
+    /** A client logged in as an existing user with their password (e.g. a seeded demo login). */
+    async loggedInAsWith(username: string, password: string) {
+      const client = api.client();
+      const answer = await client.call('/auth/login', { username, password });
+      if (answer.status !== 'ok') throw new Error(`login failed: ${JSON.stringify(answer)}`);
+      return client;
+    },
     async loggedIn(username: string, flags: TestUserFlags = {}) {
       const user = await api.createUser(username, flags);
       const client = api.client();
@@ -122,7 +133,13 @@ export class TestClient {
   csrfToken: string | null = null;
 
   constructor(
-    private readonly app: { request: (url: string, init?: RequestInit) => Response | Promise<Response> },
+    private readonly app: {
+      request: (
+        url: string,
+        init?: RequestInit,
+        env?: { remoteAddr: string },
+      ) => Response | Promise<Response>;
+    },
     readonly ip: string,
   ) {}
 
@@ -135,11 +152,12 @@ export class TestClient {
     path: string,
     init: { body?: BodyInit; headers?: Record<string, string> } = {},
   ): Promise<Response> {
-    const response = await this.app.request(`http://localhost${path}`, {
-      method,
-      body: init.body,
-      headers: { cookie: this.cookieHeader(), 'x-forwarded-for': this.ip, ...init.headers },
-    });
+    // The client's address reaches the app as the runtime's remote address, as Deno passes it.
+    const response = await this.app.request(
+      `http://localhost${path}`,
+      { method, body: init.body, headers: { cookie: this.cookieHeader(), ...init.headers } },
+      { remoteAddr: this.ip },
+    );
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = pair.split('=');

@@ -1,4 +1,4 @@
-import { mailOutbox, passwordResetCodes, sessions } from '@leadmesh/schema/tables';
+import { mailOutbox, passwordResetCodes, sessions, users } from '@leadmesh/schema/tables';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi, TestClient } from '../../test/harness.ts';
@@ -70,6 +70,25 @@ describe('login, check, logout', () => {
       .client()
       .call('/auth/login', { username: 'alice@example.com', password: 'password123' });
     expect(byEmail.status).toBe('ok');
+  });
+
+  it('keeps where the last login came from (country, city, time); a private address changes nothing', async () => {
+    const user = await api.createUser('traveller', { isVerified: true });
+    const location = async () =>
+      (await api.db.select().from(users).where(eq(users.ID, user.ID)))[0].LastKnownLocation;
+    const login = (ip: string) =>
+      api.client({ ip }).call('/auth/login', { username: 'traveller', password: 'password123' });
+    expect((await login('109.92.0.1')).status).toBe('ok');
+    expect(await location()).toEqual({ country: 'RS', city: 'Belgrade', at: expect.any(String) });
+    expect((await login('10.1.2.3')).status).toBe('ok');
+    expect((await location())?.country).toBe('RS');
+    expect((await login('8.8.8.8')).status).toBe('ok');
+    expect(await location()).toEqual({ country: 'US', at: expect.any(String) });
+    const wrong = await api
+      .client({ ip: '94.200.0.1' })
+      .call('/auth/login', { username: 'traveller', password: 'nope-nope' });
+    expect(wrong.status).toBe('error');
+    expect((await location())?.country).toBe('US');
   });
 
   it('says the same thing for a wrong password and an unknown user', async () => {

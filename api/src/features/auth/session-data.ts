@@ -1,83 +1,78 @@
-import type { DbOrTx } from '@leadmesh/db';
-import { LEAD_STATUS, type SessionData } from '@leadmesh/schema';
-import { advertisers, leads, referralEarnings, users } from '@leadmesh/schema/tables';
-import { and, count, eq, sql, sum } from 'drizzle-orm';
-import { notFound } from '../../lib/errors.ts';
-import { advertiserCreditCents } from '../../lib/ledger.ts';
+import type { Caller } from '@leadmesh/core';
+import type { Db } from '@leadmesh/db';
+import type { SessionData } from '@leadmesh/schema';
+import { sql } from 'drizzle-orm';
 import { toUser } from '../users/users.mapper.ts';
 
-/** Sums in SQL come back as text or null; money is integer cents. */
-const cents = (value: unknown) => Number(value ?? 0);
+interface Extras {
+  earnings: number | null;
+  referralEarnings: number | null;
+  credits: number | null;
+  referred: number | null;
+  managerId: number | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+  managerEmail: string | null;
+  managerSkype: string | null;
+  managerTelegram: string | null;
+  managerWhatsapp: string | null;
+}
 
-/** The session user's data as `/auth/checkLogin` and `/auth/login` answer it. */
-export async function loadSessionData(db: DbOrTx, userId: number): Promise<SessionData> {
-  const [user] = await db.select().from(users).where(eq(users.ID, userId)).limit(1);
-  if (!user) throw notFound('User not found');
+/**
+ * Everything `/auth/checkLogin` adds to the caller the session check already loaded, in one narrow
+ * statement: three balances (each one indexed row of the ledger's running totals, never a sum
+ * over history), the referred count and the manager's contacts. It runs on every page load.
+ */
+function extrasOf(db: Db, userId: number, advertiserId: number | null, managerId: number | null) {
+  const balance = (kind: string, owner: number | null) =>
+    sql`coalesce((select credits_posted - debits_posted from ledger_accounts where kind = ${kind} and owner_id = ${owner ?? 0}), 0)`;
+  return db.get<Extras>(sql`select
+      ${balance('publisher', userId)} as earnings,
+      ${balance('referrer', userId)} as referralEarnings,
+      ${balance('advertiser', advertiserId)} as credits,
+      (select count(*) from users where referred_by_id = ${userId}) as referred,
+      m.id as managerId, m.first_name as managerFirstName, m.last_name as managerLastName, m.email as managerEmail,
+      m.contact_skype as managerSkype, m.contact_telegram as managerTelegram, m.contact_whatsapp as managerWhatsapp
+    from (select 1) left join users m on m.id = ${managerId ?? 0}`);
+}
 
-  const [earnings] = await db
-    .select({ total: sum(leads.EarnedAmount) })
-    .from(leads)
-    // Literal condition, not bound values: SQLite uses the partial index leads_unpaid_earnings_idx
-    // only when the query's WHERE visibly implies the index's.
-    .where(
-      and(
-        eq(leads.BoundUser, userId),
-        sql`${leads.Status} = ${sql.raw(String(LEAD_STATUS.CONFIRMED))} and ${leads.PublisherPaid} = 1 and ${leads.LeadMoneyWithdrawn} = 0`,
-      ),
-    );
-
-  const manager = user.AssignedManagerID
-    ? ((
-        await db
-          .select({
-            ID: users.ID,
-            FirstName: users.FirstName,
-            LastName: users.LastName,
-            Email: users.Email,
-            ContactSkype: users.ContactSkype,
-            ContactTelegram: users.ContactTelegram,
-            ContactWhatsapp: users.ContactWhatsapp,
-          })
-          .from(users)
-          .where(eq(users.ID, user.AssignedManagerID))
-          .limit(1)
-      )[0] ?? null)
-    : null;
-
-  let referralInfo: SessionData['RefferalInfo'] = null;
-  if (user.isRefferalEnabled) {
-    const [earned] = await db
-      .select({ total: sum(referralEarnings.Amount) })
-      .from(referralEarnings)
-      .where(eq(referralEarnings.BoundUser, userId));
-    const [referred] = await db.select({ n: count() }).from(users).where(eq(users.ReferredByID, userId));
-    referralInfo = {
-      RefferalEarnings: cents(earned?.total),
-      RefCode: user.RefCode,
-      ReferredCount: referred?.n ?? 0,
-    };
-  }
-
-  let advertiserInfo: SessionData['AdvertiserInfo'] = null;
-  const [advertiser] = await db.select().from(advertisers).where(eq(advertisers.UserID, userId)).limit(1);
-  if (advertiser) {
-    advertiserInfo = {
-      ID: advertiser.ID,
-      CompanyName: advertiser.CompanyName,
-      CompanyAddress: advertiser.CompanyAddress,
-      CompanyCity: advertiser.CompanyCity,
-      CompanyZipCode: advertiser.CompanyZipCode,
-      TaxVatNumber: advertiser.TaxVatNumber,
-      isInfiniteCredits: advertiser.isInfiniteCredits,
-      Credits: await advertiserCreditCents(db, advertiser.ID),
-      Flags: { isVerified: advertiser.isVerified },
-    };
-  }
-
+/** The caller's session data as `/auth/checkLogin` and `/auth/login` answer it. */
+export async function loadSessionData(db: Db, caller: Caller): Promise<SessionData> {
+  const { user, advertiser } = caller;
+  const extras = await extrasOf(db, user.ID, advertiser?.ID ?? null, user.AssignedManagerID);
   return {
-    UserInfo: { ...toUser(user, { showPayment: true }), EstimatedEarnings: cents(earnings?.total) },
-    AssignedManager: manager,
-    RefferalInfo: referralInfo,
-    AdvertiserInfo: advertiserInfo,
+    UserInfo: { ...toUser(user, { showPayment: true }), EstimatedEarnings: Number(extras.earnings ?? 0) },
+    AssignedManager: extras.managerId
+      ? {
+          ID: Number(extras.managerId),
+          FirstName: extras.managerFirstName,
+          LastName: extras.managerLastName,
+          Email: extras.managerEmail ?? '',
+          ContactSkype: extras.managerSkype,
+          ContactTelegram: extras.managerTelegram,
+          ContactWhatsapp: extras.managerWhatsapp,
+        }
+      : null,
+    // A user whose referral flag is off sees no referral programme (reviews: isRefferalEnabled).
+    RefferalInfo: user.isRefferalEnabled
+      ? {
+          RefferalEarnings: Number(extras.referralEarnings ?? 0),
+          RefCode: user.RefCode,
+          ReferredCount: Number(extras.referred ?? 0),
+        }
+      : null,
+    AdvertiserInfo: advertiser
+      ? {
+          ID: advertiser.ID,
+          CompanyName: advertiser.CompanyName,
+          CompanyAddress: advertiser.CompanyAddress,
+          CompanyCity: advertiser.CompanyCity,
+          CompanyZipCode: advertiser.CompanyZipCode,
+          TaxVatNumber: advertiser.TaxVatNumber,
+          isInfiniteCredits: advertiser.isInfiniteCredits,
+          Credits: advertiser.isInfiniteCredits ? 0 : Number(extras.credits ?? 0),
+          Flags: { isVerified: advertiser.isVerified },
+        }
+      : null,
   };
 }

@@ -2,4 +2,7 @@ import { partnerCalls } from '@leadmesh/schema';
 import { bind } from '../../lib/call.ts';
 import * as h from './partners.handlers.ts';
 
-export const partnerRoutes = [bind(partnerCalls.addAdvertiser, h.addAdvertiser)];
+export const partnerRoutes = [
+  // "self": the id in the payload, when sent, must be the caller's own.
+  bind(partnerCalls.addAdvertiser, h.addAdvertiser, { owns: [{ user: 'id', bypass: [] }] }),
+];

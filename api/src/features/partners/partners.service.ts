@@ -1,11 +1,8 @@
-import type { DbOrTx } from '@leadmesh/db';
+import { ApiError, accountBalance, advertiserAccount, type Caller, notFound } from '@leadmesh/core';
+import type { Db, DbOrTx } from '@leadmesh/db';
 import type { Advertiser, TaxVat } from '@leadmesh/schema';
 import { advertisers, crms, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../context.ts';
-import type { Principal } from '../../lib/access.ts';
-import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
-import { advertiserCreditCents } from '../../lib/ledger.ts';
 import { writeLog } from '../../lib/logs.ts';
 
 /** An advertiser as the API shows it: its owner's username, the ledger balance and its CRMs. */
@@ -36,7 +33,7 @@ export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<
     TaxVatNumber: a.TaxVatNumber ?? null,
     isInfiniteCredits: a.isInfiniteCredits,
     minBalance: a.minBalance,
-    creditBalance: a.isInfiniteCredits ? 0 : await advertiserCreditCents(db, a.ID),
+    creditBalance: a.isInfiniteCredits ? 0 : await accountBalance(db, advertiserAccount(a.ID)),
     CRMInfo: crmRows,
     Flags: { isVerified: a.isVerified },
     createdAt: a.createdAt.toISOString(),
@@ -56,24 +53,18 @@ export interface NewAdvertiser {
  * Advertiser sign-up, step 2 (public §2) and /dashboard/registeradvertiser: the session user gets
  * an unverified advertiser profile. One per user; an admin verifies it later.
  */
-export async function addAdvertiser(
-  deps: AppDeps,
-  principal: Principal,
-  input: NewAdvertiser,
-): Promise<Advertiser> {
-  if (input.id !== undefined && input.id !== principal.user.ID)
-    throw forbidden('You may only register yourself');
-  const id = await deps.db.transaction(async (tx) => {
+export async function addAdvertiser(db: Db, caller: Caller, input: NewAdvertiser): Promise<Advertiser> {
+  const id = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ ID: advertisers.ID })
       .from(advertisers)
-      .where(eq(advertisers.UserID, principal.user.ID));
+      .where(eq(advertisers.UserID, caller.user.ID));
     if (existing)
       throw new ApiError('ADVERTISER_ALREADY_EXISTS', { message: 'You already have an advertiser profile' });
     const [row] = await tx
       .insert(advertisers)
       .values({
-        UserID: principal.user.ID,
+        UserID: caller.user.ID,
         CompanyName: input.CompanyName,
         CompanyAddress: input.CompanyAddress,
         CompanyCity: input.CompanyCity ?? null,
@@ -81,14 +72,14 @@ export async function addAdvertiser(
         TaxVatNumber: input.TaxVatNumber ?? null,
       })
       .returning({ ID: advertisers.ID });
-    await tx.update(users).set({ AdvertiserID: row.ID }).where(eq(users.ID, principal.user.ID));
+    await tx.update(users).set({ AdvertiserID: row.ID }).where(eq(users.ID, caller.user.ID));
     await writeLog(tx, {
       level: 0,
       context: 'partners/addAdvertiser',
-      text: `Advertiser registered [advertiser:${row.ID}] [user:${principal.user.ID}] [company:${input.CompanyName}]`,
-      userId: principal.user.ID,
+      text: `Advertiser registered [advertiser:${row.ID}] [user:${caller.user.ID}] [company:${input.CompanyName}]`,
+      userId: caller.user.ID,
     });
     return row.ID;
   });
-  return loadAdvertiser(deps.db, id);
+  return loadAdvertiser(db, id);
 }

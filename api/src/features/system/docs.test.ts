@@ -1,3 +1,4 @@
+import { contracts } from '@leadmesh/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
 
@@ -9,10 +10,16 @@ afterAll(async () => {
   await api.close();
 });
 
-it('serves the OpenAPI document with every documented call', async () => {
+it('serves the OpenAPI document with every call', async () => {
   const response = await api.app.request('http://localhost/openapi.json');
-  const doc = (await response.json()) as { paths: Record<string, Record<string, { summary: string }>> };
-  expect(Object.keys(doc.paths)).toHaveLength(101);
+  const doc = (await response.json()) as {
+    paths: Record<string, Record<string, { summary: string; tags: string[] }>>;
+  };
+  for (const path of Object.keys(contracts)) expect(doc.paths[path], path).toBeDefined();
+  expect(doc.paths['/images/{fileName}'].get.tags).toEqual(['Machine routes']);
+  expect(doc.paths['/t/{code}'].get.tags).toEqual(['Machine routes']);
+  expect(doc.paths['/intake/leads'].post.tags).toEqual(['Machine routes']);
+  expect(doc.paths['/crm/{crmId}/callback/{token}'].post.tags).toEqual(['Machine routes']);
   expect(doc.paths['/auth/login'].post.summary).toMatch(/Log in/);
   expect(doc.paths['/auth/logout'].get).toBeDefined();
   expect(doc.paths['/api/csrf'].put).toBeDefined();

@@ -24,7 +24,7 @@ const page = `<!doctype html>
 export function mountDocs(app: Hono<AppEnv>): void {
   let cached: unknown = null;
   app.get('/openapi.json', (c) => {
-    cached ??= buildOpenApiDocument(c.var.deps.env.PUBLIC_API_URL);
+    cached ??= buildOpenApiDocument(c.var.deps.env.PUBLIC_API_URL, c.var.deps.env.SITES_PUBLIC_URL);
     return c.json(cached as Record<string, unknown>);
   });
   app.get('/docs', (c) => c.html(page));

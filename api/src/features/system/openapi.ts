@@ -1,5 +1,7 @@
 import { type CallContract, contracts } from '@leadmesh/schema';
 import { z } from 'zod';
+import { MACHINE_ROUTES_TAG as MACHINE_TAG, machineRoutePaths } from '../../sites/openapi.ts';
+import { crmCallbackPaths } from '../crms/crm-callback.openapi.ts';
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
@@ -61,12 +63,41 @@ function operation(contract: CallContract) {
   };
 }
 
+/** Routes that are not documented calls (decision 0009): no session, no CSRF token. */
+const machineRoutes: Record<string, Record<string, unknown>> = {
+  '/images/{fileName}': {
+    get: {
+      summary: 'An uploaded offer image (the file names OfferImages holds)',
+      description:
+        'Public, no session. Cached for a year (names are random and never reused); nosniff, a sandboxing Content-Security-Policy and Cross-Origin-Resource-Policy: cross-origin. Unknown names: 404; unsafe names: 400.',
+      tags: [MACHINE_TAG],
+      parameters: [
+        {
+          name: 'fileName',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$' },
+        },
+      ],
+      responses: {
+        200: {
+          description: 'The image, with the content type recorded at upload',
+          content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+        },
+        default: { description: 'error', content: { 'application/json': { schema: errorEnvelope } } },
+      },
+    },
+  },
+};
+
 /** The OpenAPI document, generated from the same contracts the API validates with. */
-export function buildOpenApiDocument(serverUrl: string) {
+export function buildOpenApiDocument(serverUrl: string, sitesUrl = 'http://127.0.0.1:5100') {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of Object.values(contracts)) {
     paths[contract.path] = { ...paths[contract.path], [contract.method.toLowerCase()]: operation(contract) };
   }
+  // Tracking, intake and CRM callbacks (decisions 0009, 0011, 0012), tagged "Machine routes".
+  Object.assign(paths, machineRoutePaths(serverUrl, sitesUrl), crmCallbackPaths);
   return {
     openapi: '3.0.3',
     info: {
@@ -76,6 +107,13 @@ export function buildOpenApiDocument(serverUrl: string) {
         'Every call answers {status, data}. State-changing calls need the X-XSRF-TOKEN header from PUT /api/csrf; the session is a cookie set by /auth/login. Money is integer cents.',
     },
     servers: [{ url: serverUrl }],
-    paths,
+    tags: [
+      {
+        name: MACHINE_TAG,
+        description:
+          'Routes for machines and anonymous browsers beside the documented calls: no session, no CSRF (decision 0009)',
+      },
+    ],
+    paths: { ...paths, ...machineRoutes },
   };
 }

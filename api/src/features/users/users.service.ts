@@ -1,28 +1,26 @@
-import { type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
+import { ApiError, type Caller, forbidden, isStaffAccount, notFound, validationError } from '@leadmesh/core';
+import { type Db, type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
 import {
   type FilterItem,
   hasDigit,
+  hasUnsafeCharacters,
+  isCountryCode,
   isEmailAddress,
   MESSAGES,
-  paymentMethodSchema,
   SIGN_UP_ERROR_MESSAGES,
-  USER_FLAGS,
   USERNAME_MIN_ADVERTISER,
   USERNAME_MIN_PUBLISHER,
   type User,
-  type UserFlag,
   type userCalls,
 } from '@leadmesh/schema';
-import { sessions, users } from '@leadmesh/schema/tables';
-import { desc, eq, sql } from 'drizzle-orm';
+import { type UserRow, users } from '@leadmesh/schema/tables';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppDeps } from '../../context.ts';
-import type { Principal } from '../../lib/access.ts';
-import { isStaffUser } from '../../lib/access.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { ApiError, forbidden, notFound, validationError } from '../../lib/errors.ts';
 import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { logValue, writeLog } from '../../lib/logs.ts';
+import { queueMail } from '../../lib/mail.ts';
+import { endSessionsOf } from '../auth/auth.service.ts';
 import { toUser } from './users.mapper.ts';
 
 type CreateUserInput = z.output<(typeof userCalls)['createUser']['request']>;
@@ -34,17 +32,42 @@ function parseWholeNumber(value: string | number | null | undefined): number | n
   return /^\d{1,10}$/.test(text) ? Number(text) : null;
 }
 
+/** A first or last name: no digits (spec), and nothing that hides or reorders text. */
+function checkName(field: 'FirstName' | 'LastName', value: string): void {
+  if (hasDigit(value)) throw validationError(field, MESSAGES.removeNumbersFromName);
+  if (hasUnsafeCharacters(value)) throw validationError(field, 'Names may not contain control characters');
+}
+
+const userExists = () =>
+  new ApiError('USER_ALREADY_EXISTS', { message: SIGN_UP_ERROR_MESSAGES.USER_ALREADY_EXISTS });
+
+const isUniqueViolation = (error: unknown) =>
+  String((error as Error).message).includes('UNIQUE') ||
+  String((error as { cause?: Error }).cause?.message).includes('UNIQUE');
+
+/** Another account already uses this username or e-mail, whatever the case. */
+async function nameTaken(db: DbOrTx, username: string | null, email: string, exceptId = 0): Promise<boolean> {
+  const [taken] = await db
+    .select({ ID: users.ID })
+    .from(users)
+    .where(
+      sql`(${username === null ? sql`0` : sql`lower(${users.Username}) = ${username.toLowerCase()}`} or lower(${users.Email}) = ${email.toLowerCase()}) and ${users.ID} <> ${exceptId}`,
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
 /**
  * Sign-up (public §5, §8). The checks with their own error codes answer those codes;
  * the rest answer VALIDATION_ERROR with the field and the message the sign-up form shows.
  */
-export async function createUser(deps: AppDeps, input: CreateUserInput): Promise<number> {
+export async function createUser(db: Db, input: CreateUserInput): Promise<number> {
   const isAdvertiser = input.Flags?.isPublisherVisible === false;
   const minUsername = isAdvertiser ? USERNAME_MIN_ADVERTISER : USERNAME_MIN_PUBLISHER;
   const username = input.username.trim();
   const email = input.email.trim().toLowerCase();
 
-  if (!input.Country || !/^[A-Za-z]{2}$/.test(input.Country))
+  if (!input.Country || !isCountryCode(input.Country))
     throw validationError('Country', MESSAGES.chooseCountry);
   if (username.length < minUsername) {
     throw validationError(
@@ -64,9 +87,8 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
       field: 'FirstName',
       message: SIGN_UP_ERROR_MESSAGES.FIRST_OR_LAST_NAME_EMPTY,
     });
-  if (hasDigit(firstName) || hasDigit(lastName)) {
-    throw validationError('FirstName', MESSAGES.removeNumbersFromName);
-  }
+  checkName('FirstName', firstName);
+  checkName('LastName', lastName);
   if (!isEmailAddress(email)) throw validationError('email', MESSAGES.correctEmail);
   const zip = parseWholeNumber(input.ZIP);
   if (zip === null)
@@ -81,17 +103,19 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
       message: SIGN_UP_ERROR_MESSAGES.EXPERIENCE_EMPTY_OR_INVALID,
     });
   }
-
-  const [taken] = await deps.db
-    .select({ ID: users.ID })
-    .from(users)
-    .where(sql`${users.Username} = ${username} or ${users.Email} = ${email}`)
-    .limit(1);
-  if (taken) throw userExists();
+  for (const [field, value] of [
+    ['ContactWhatsApp', input.ContactWhatsApp],
+    ['ContactSkype', input.ContactSkype],
+    ['ContactTelegram', input.ContactTelegram],
+  ] as const) {
+    if (value && hasUnsafeCharacters(value))
+      throw validationError(field, 'Contacts may not contain control characters');
+  }
+  if (await nameTaken(db, username, email)) throw userExists();
 
   let referredBy: number | null = null;
   if (input.refID) {
-    const [referrer] = await deps.db
+    const [referrer] = await db
       .select({ ID: users.ID })
       .from(users)
       .where(eq(users.RefCode, input.refID))
@@ -101,66 +125,55 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
 
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await deps.db
-      .insert(users)
-      .values({
-        Username: username,
-        Email: email,
-        PasswordHash: passwordHash,
-        FirstName: firstName,
-        LastName: lastName,
-        Country: input.Country.toUpperCase(),
-        ZIP: zip,
-        Experience: experience,
-        ContactWhatsapp: input.ContactWhatsApp ?? null,
-        ContactSkype: input.ContactSkype ?? null,
-        ContactTelegram: input.ContactTelegram ?? null,
-        ReferredByID: referredBy,
-        RefCode: randomToken(6),
-        isPublisherHidden: isAdvertiser,
-        isRefferalEnabled: true,
-      })
-      .returning({ ID: users.ID });
-    await writeLog(deps.db, {
-      level: 0,
-      context: 'users/createUser',
-      text: `User signed up [username:${username}] [role:${isAdvertiser ? 'advertiser' : 'publisher'}]`,
-      userId: row.ID,
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          Username: username,
+          Email: email,
+          PasswordHash: passwordHash,
+          FirstName: firstName,
+          LastName: lastName,
+          Country: input.Country?.toUpperCase() ?? null,
+          ZIP: zip,
+          Experience: experience,
+          ContactWhatsapp: input.ContactWhatsApp ?? null,
+          ContactSkype: input.ContactSkype ?? null,
+          ContactTelegram: input.ContactTelegram ?? null,
+          ReferredByID: referredBy,
+          RefCode: randomToken(6),
+          isPublisherHidden: isAdvertiser,
+          isRefferalEnabled: true,
+        })
+        .returning({ ID: users.ID });
+      await writeLog(tx, {
+        level: 0,
+        context: 'users/createUser',
+        text: `User signed up [username:${logValue(username)}] [role:${isAdvertiser ? 'advertiser' : 'publisher'}]`,
+        userId: row.ID,
+      });
+      return row.ID;
     });
-    return row.ID;
   } catch (error) {
-    // Two sign-ups racing for one username: the unique index decides.
-    if (
-      String((error as Error).message).includes('UNIQUE') ||
-      String((error as { cause?: Error }).cause?.message).includes('UNIQUE')
-    ) {
-      throw userExists();
-    }
+    // Two sign-ups racing for one name: the unique (case-insensitive) index decides.
+    if (isUniqueViolation(error)) throw userExists();
     throw error;
   }
 }
 
-const userExists = () =>
-  new ApiError('USER_ALREADY_EXISTS', {
-    message: SIGN_UP_ERROR_MESSAGES.USER_ALREADY_EXISTS,
-  });
-
-async function findUser(db: DbOrTx, id: number) {
+async function findUser(db: DbOrTx, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.ID, id)).limit(1);
   if (!row) throw notFound('User not found');
   return row;
 }
 
-/** Self, or staff for anyone (dashboards §2; admin §2). */
+/** One user; who may read whom is declared where the call is bound (`account` ownership). */
 export async function getSingleUser(
-  deps: AppDeps,
-  principal: Principal,
-  id: number,
-  showPayment: boolean,
+  db: Db,
+  _caller: Caller,
+  input: { ID: number; showPayment?: boolean },
 ): Promise<User> {
-  if (id !== principal.user.ID && !isStaffUser(principal.user))
-    throw forbidden('You may only read your own account');
-  return toUser(await findUser(deps.db, id), { showPayment });
+  return toUser(await findUser(db, input.ID), { showPayment: input.showPayment ?? false });
 }
 
 const ADMIN_ONLY_FIELDS = [
@@ -171,57 +184,37 @@ const ADMIN_ONLY_FIELDS = [
   'newPassword',
 ] as const;
 
-function parseFlags(value: EditUserInput['newFlags']): Partial<Record<UserFlag | 'theme', boolean | string>> {
-  let flags: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      flags = JSON.parse(value);
-    } catch {
-      throw validationError('newFlags', 'newFlags must be a JSON object of flag names to booleans');
-    }
-  }
-  if (typeof flags !== 'object' || flags === null || Array.isArray(flags)) {
-    throw validationError('newFlags', 'newFlags must be a JSON object of flag names to booleans');
-  }
-  const out: Partial<Record<UserFlag, boolean>> = {};
-  for (const [name, flag] of Object.entries(flags)) {
-    if (name === 'theme') continue;
-    if (!(USER_FLAGS as readonly string[]).includes(name))
-      throw validationError('newFlags', `Unknown flag '${name}'`);
-    if (typeof flag !== 'boolean') throw validationError('newFlags', `Flag '${name}' must be true or false`);
-    out[name as UserFlag] = flag;
-  }
-  return out;
-}
+const BASIC_TEXT_FIELDS = ['ContactWhatsapp', 'ContactSkype', 'ContactTelegram'] as const;
+
+const utcStamp = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
- * Edits a user. Self: basic fields. Staff: basic fields of non-staff users. Admin: also
- * flags, auto-payout interval, referral percent, assigned manager and a new password
- * (admin §2, §6). A field the caller may not set is refused, not ignored.
+ * Edits a user. Self: basic fields. Staff: basic fields of the users on their side. Admin: also
+ * flags, auto-payout interval, referral percent, assigned manager and a new password (admin §2,
+ * §6). A field the caller may not set is refused, not ignored. A changed e-mail warns the old
+ * address; a password or e-mail changed by someone else is also written to the audit log.
  */
-export async function editUser(deps: AppDeps, principal: Principal, input: EditUserInput): Promise<User> {
-  const me = principal.user;
-  const target = await findUser(deps.db, input.id);
+export async function editUser(
+  db: Db,
+  caller: Caller,
+  input: EditUserInput & { now: number },
+): Promise<User> {
+  const me = caller.user;
+  const target = await findUser(db, input.id);
   const isSelf = target.ID === me.ID;
-  if (!isSelf && !isStaffUser(me)) throw forbidden('You may only edit your own account');
-  // A manager changing an admin's e-mail could take the account over through a reset.
-  if (!isSelf && !me.isAdmin && (target.isAdmin || target.isManager))
-    throw forbidden('Only an admin may edit staff accounts');
   if (!me.isAdmin) {
     const refused = ADMIN_ONLY_FIELDS.filter((f) => input[f] !== undefined);
     if (refused.length) throw forbidden(`Only an admin may change ${refused.join(', ')}`);
   }
 
   const changes: Partial<typeof users.$inferInsert> = {};
-  const setText = (
-    key: 'FirstName' | 'LastName' | 'ContactWhatsapp' | 'ContactSkype' | 'ContactTelegram',
-  ) => {
+  for (const key of BASIC_TEXT_FIELDS) {
     const value = input[key];
-    if (value !== undefined) changes[key] = value === null || value === '' ? null : value;
-  };
-  setText('ContactWhatsapp');
-  setText('ContactSkype');
-  setText('ContactTelegram');
+    if (value === undefined) continue;
+    if (value && hasUnsafeCharacters(value))
+      throw validationError(key, 'Contacts may not contain control characters');
+    changes[key] = value || null;
+  }
   for (const key of ['FirstName', 'LastName'] as const) {
     const value = input[key];
     if (value === undefined) continue;
@@ -230,7 +223,7 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
         key,
         key === 'FirstName' ? "First name can't be empty" : "Last name can't be empty",
       );
-    if (hasDigit(value)) throw validationError(key, MESSAGES.removeNumbersFromName);
+    checkName(key, value);
     changes[key] = value;
   }
   if (input.ZIP !== undefined) {
@@ -238,92 +231,94 @@ export async function editUser(deps: AppDeps, principal: Principal, input: EditU
     changes.ZIP = input.ZIP;
   }
   if (input.Experience !== undefined) changes.Experience = input.Experience;
-  if (input.Country !== undefined) changes.Country = input.Country?.toUpperCase() ?? null;
-  if (input.PaymentMethod !== undefined) {
-    let method: unknown = input.PaymentMethod;
-    if (typeof method === 'string') {
-      try {
-        method = JSON.parse(method);
-      } catch {
-        throw validationError('PaymentMethod', MESSAGES.failedChangePaymentMethod);
-      }
-    }
-    if (method === null) changes.PaymentMethod = null;
-    else {
-      const parsed = paymentMethodSchema.safeParse(method);
-      if (!parsed.success) throw validationError('PaymentMethod', MESSAGES.failedChangePaymentMethod);
-      changes.PaymentMethod = parsed.data as unknown as Record<string, string>;
-    }
+  if (input.Country !== undefined) {
+    if (input.Country !== null && !isCountryCode(input.Country))
+      throw validationError('Country', MESSAGES.chooseCountry);
+    changes.Country = input.Country?.toUpperCase() ?? null;
   }
-  if (input.newEmail) {
-    const email = input.newEmail.toLowerCase();
-    const [other] = await deps.db.select({ ID: users.ID }).from(users).where(eq(users.Email, email)).limit(1);
-    if (other && other.ID !== target.ID) throw userExists();
-    changes.Email = email;
+  if (input.PaymentMethod !== undefined) {
+    changes.PaymentMethod = input.PaymentMethod as unknown as Record<string, string> | null;
+  }
+  const newEmail = input.newEmail?.trim().toLowerCase();
+  if (newEmail && newEmail !== target.Email.toLowerCase()) {
+    if (await nameTaken(db, null, newEmail, target.ID)) throw userExists();
+    changes.Email = newEmail;
   }
   if (input.AutoPayoutInterval !== undefined) changes.AutoPayoutInterval = input.AutoPayoutInterval;
   if (input.ReferralPercentEarnings !== undefined)
     changes.ReferralPercentEarnings = input.ReferralPercentEarnings;
   if (input.AssignedManagerID !== undefined) {
-    if (input.AssignedManagerID !== null) {
-      const manager = await findUser(deps.db, input.AssignedManagerID);
-      if (
-        !manager.isAdmin &&
-        !manager.isManager &&
-        !manager.isPublisherManager &&
-        !manager.isAdvertiserManager
-      ) {
-        throw validationError('AssignedManagerID', 'The assigned manager must be a staff member');
-      }
+    if (input.AssignedManagerID !== null && !isStaffAccount(await findUser(db, input.AssignedManagerID))) {
+      throw validationError('AssignedManagerID', 'The assigned manager must be a staff member');
     }
     changes.AssignedManagerID = input.AssignedManagerID;
   }
-  if (input.newFlags !== undefined) Object.assign(changes, parseFlags(input.newFlags));
+  if (input.newFlags !== undefined) Object.assign(changes, input.newFlags);
   if (input.newPassword) changes.PasswordHash = await hashPassword(input.newPassword);
 
   if (Object.keys(changes).length > 0) {
-    await deps.db.transaction(async (tx) => {
-      await tx.update(users).set(changes).where(eq(users.ID, target.ID));
-      if (changes.PasswordHash) {
-        await tx.delete(sessions).where(eq(sessions.UserID, target.ID));
-      }
-      if (!isSelf) {
-        await writeLog(tx, {
-          level: 0,
-          context: 'users/editUser',
-          text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${Object.keys(changes)
-            .filter((k) => k !== 'PasswordHash')
-            .join(',')}]`,
-          userId: me.ID,
-        });
-      }
-    });
+    const who = isSelf ? 'you' : 'a Leadmesh staff member';
+    try {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(changes).where(eq(users.ID, target.ID));
+        if (changes.PasswordHash) await endSessionsOf(tx, target.ID);
+        if (changes.Email) {
+          await queueMail(tx, {
+            to: target.Email,
+            template: 'email-changed',
+            subject: 'The e-mail address of your Leadmesh account was changed',
+            text: `The e-mail address of your Leadmesh account ${target.Username} was changed to ${changes.Email} on ${utcStamp(input.now)} by ${who}.\n\nIf this was not you, contact your manager or reply to this mail at once.`,
+          });
+        }
+        if (changes.PasswordHash && !isSelf) {
+          await queueMail(tx, {
+            to: changes.Email ?? target.Email,
+            template: 'password-changed',
+            subject: 'The password of your Leadmesh account was changed',
+            text: `The password of your Leadmesh account ${target.Username} was changed on ${utcStamp(input.now)} by ${who}. Every session was logged out.\n\nIf you did not ask for this, contact your manager at once.`,
+          });
+        }
+        if (!isSelf) {
+          const fields = Object.keys(changes).filter((k) => k !== 'PasswordHash');
+          if (changes.PasswordHash) fields.push('password');
+          await writeLog(tx, {
+            level: changes.Email || changes.PasswordHash ? 1 : 0,
+            context: 'users/editUser',
+            text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${fields.join(',')}]${changes.Email ? ` [oldEmail:${logValue(target.Email)}]` : ''}`,
+            userId: me.ID,
+          });
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw userExists();
+      throw error;
+    }
   }
-  return toUser(await findUser(deps.db, target.ID), { showPayment: true });
+  return toUser(await findUser(db, target.ID), { showPayment: true });
 }
 
-export async function setTheme(deps: AppDeps, userId: number, theme: 'dark' | 'light'): Promise<void> {
-  await deps.db.update(users).set({ theme }).where(eq(users.ID, userId));
+export async function setTheme(db: Db, caller: Caller, input: { theme: 'dark' | 'light' }): Promise<void> {
+  await db.update(users).set({ theme: input.theme }).where(eq(users.ID, caller.user.ID));
 }
 
-/** Own password only; the old one must match. */
+/** Own password only; the old one must match. Every other session of the user ends. */
 export async function changePassword(
-  deps: AppDeps,
-  principal: Principal,
-  oldPassword: string,
-  newPassword: string,
+  db: Db,
+  caller: Caller,
+  input: { oldPassword: string; newPassword: string; keepSession: string | null },
 ): Promise<void> {
-  const user = await findUser(deps.db, principal.user.ID);
-  if (!(await verifyPassword(oldPassword, user.PasswordHash))) {
+  const user = await findUser(db, caller.user.ID);
+  if (!(await verifyPassword(input.oldPassword, user.PasswordHash))) {
     throw new ApiError('OLD_PASSWORD_INCORRECT', {
       field: 'oldPassword',
       message: MESSAGES.oldPasswordIncorrect,
     });
   }
-  await deps.db
-    .update(users)
-    .set({ PasswordHash: await hashPassword(newPassword) })
-    .where(eq(users.ID, user.ID));
+  const hash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ PasswordHash: hash }).where(eq(users.ID, user.ID));
+    await endSessionsOf(tx, user.ID, input.keepSession);
+  });
 }
 
 /** Filter whitelist of the users list (admin §2, Admin users list). */
@@ -344,34 +339,87 @@ export const USER_LIST_FIELDS: ListFields = {
   createdAt: { column: users.createdAt, type: 'date' },
 };
 
+/** The users a staff member may see: all for admins, otherwise the non-staff users of their side. */
+function visibleTo(me: UserRow): SQL | undefined {
+  if (me.isAdmin) return undefined;
+  const notStaff = sql`${users.isAdmin} = 0 and ${users.isManager} = 0 and ${users.isPublisherManager} = 0 and ${users.isAdvertiserManager} = 0`;
+  if (me.isManager || (me.isPublisherManager && me.isAdvertiserManager)) return notStaff;
+  if (me.isPublisherManager)
+    return sql`${notStaff} and (${users.AdvertiserID} is null or ${users.isPublisherHidden} = 0)`;
+  if (me.isAdvertiserManager) return sql`${notStaff} and ${users.AdvertiserID} is not null`;
+  return sql`0`;
+}
+
 export async function listUsers(
-  deps: AppDeps,
+  db: Db,
+  caller: Caller,
   input: { paginationOffset: number; Filters: FilterItem[]; limit?: number },
 ): Promise<User[]> {
   const page = pageOf(input.paginationOffset, input.limit);
-  const rows = await deps.db
+  const filters = buildFilterWhere(input.Filters, USER_LIST_FIELDS);
+  const side = visibleTo(caller.user);
+  const where = filters && side ? sql`(${side}) and (${filters})` : (filters ?? side);
+  const rows = await db
     .select()
     .from(users)
-    .where(buildFilterWhere(input.Filters, USER_LIST_FIELDS))
+    .where(where)
     .orderBy(desc(users.ID))
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((row) => toUser(row));
 }
 
-/** Staff verify a publisher (admin §4): unverified → verified; verifying twice changes nothing. */
-export async function verifyPublisher(deps: AppDeps, principal: Principal, id: number): Promise<User> {
-  const target = await findUser(deps.db, id);
+/** Staff verify a publisher on their side (admin §4): unverified → verified; twice changes nothing. */
+export async function verifyPublisher(db: Db, caller: Caller, input: { ID: number }): Promise<User> {
+  const target = await findUser(db, input.ID);
   if (!target.isVerified) {
-    await deps.db.transaction(async (tx) => {
-      await tx.update(users).set({ isVerified: true }).where(eq(users.ID, id));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ isVerified: true }).where(eq(users.ID, target.ID));
       await writeLog(tx, {
         level: 0,
         context: 'users/verifyPublisher',
-        text: `Publisher verified [user:${id}] [by:${principal.user.ID}]`,
-        userId: principal.user.ID,
+        text: `Publisher verified [user:${target.ID}] [by:${caller.user.ID}]`,
+        userId: caller.user.ID,
       });
     });
   }
-  return toUser(await findUser(deps.db, id));
+  return toUser(await findUser(db, target.ID));
+}
+
+/**
+ * Deletes an account that never did business (admin §2 Delete): refused for oneself, and while the
+ * user has leads, money in the ledger, taken offers or an advertiser profile, because history is
+ * never deleted (verify them off or hide them instead). Sessions, domains and postbacks go with it.
+ */
+export async function deleteUser(db: Db, caller: Caller, input: { ID: number }): Promise<null> {
+  if (input.ID === caller.user.ID) throw forbidden('You cannot delete your own account');
+  await db.transaction(async (tx) => {
+    const target = await findUser(tx, input.ID);
+    const [usage] = await tx.all<{ leads: number; money: number; taken: number }>(sql`select
+      (select count(*) from leads where user_id = ${target.ID}) as leads,
+      (select count(*) from ledger_accounts where owner_id = ${target.ID} and kind in ('publisher', 'referrer', 'paid')
+        and (credits_posted > 0 or debits_posted > 0)) as money,
+      (select count(*) from taken_offers where user_id = ${target.ID}) as taken`);
+    if (
+      target.AdvertiserID !== null ||
+      Number(usage?.leads) ||
+      Number(usage?.money) ||
+      Number(usage?.taken)
+    ) {
+      throw new ApiError('CONFLICT', {
+        message:
+          'Failed to delete user! The account has leads, money, taken offers or an advertiser profile on record.',
+      });
+    }
+    await tx.run(sql`update users set referred_by_id = null where referred_by_id = ${target.ID}`);
+    await tx.run(sql`update users set assigned_manager_id = null where assigned_manager_id = ${target.ID}`);
+    await tx.delete(users).where(eq(users.ID, target.ID));
+    await writeLog(tx, {
+      level: 1,
+      context: 'users/deleteUser',
+      text: `User deleted [user:${target.ID}] [username:${logValue(target.Username)}] [by:${caller.user.ID}]`,
+      userId: caller.user.ID,
+    });
+  });
+  return null;
 }

@@ -335,3 +335,19 @@ describe('/users/verifyPublisher', () => {
     expect(row.isVerified).toBe(false);
   });
 });
+
+describe('/users/deleteUser', () => {
+  it('deletes an account without history, refuses one with leads or an advertiser profile, and never oneself', async () => {
+    const { user: admin, client } = await api.loggedIn('deleteadmin', { isAdmin: true, isVerified: true });
+    const empty = await api.createUser('deleteempty');
+    expect((await client.call('/users/deleteUser', { ID: empty.ID })).status).toBe('ok');
+    expect((await client.call('/users/getSingleUser', { ID: empty.ID })).data).toBe('NOT_FOUND');
+    const advertiserUser = await api.createUser('deleteadv');
+    await api.createAdvertiser(advertiserUser.ID);
+    expect((await client.call('/users/deleteUser', { ID: advertiserUser.ID })).data).toBe('CONFLICT');
+    expect((await client.call('/users/deleteUser', { ID: admin.ID })).data).toBe('FORBIDDEN');
+    const { client: manager } = await api.loggedIn('deletemanager', { isManager: true, isVerified: true });
+    const victim = await api.createUser('deletevictim');
+    expect((await manager.call('/users/deleteUser', { ID: victim.ID })).data).toBe('FORBIDDEN');
+  });
+});

@@ -1,0 +1,29 @@
+import { secretBoxFromEnv } from '@leadmesh/core';
+import type { partnerCalls } from '@leadmesh/schema';
+import { type CallContext, type CallHandler, requireCaller } from '../../lib/call.ts';
+import * as service from './crms.service.ts';
+
+type Calls = typeof partnerCalls;
+
+const serviceEnv = (ctx: CallContext): service.CrmServiceEnv => ({
+  box: secretBoxFromEnv(ctx.deps.env),
+  allowLoopback: ctx.deps.env.ALLOW_LOOPBACK_TARGETS,
+});
+
+export const addCRM: CallHandler<Calls['addCRM']> = async (input, ctx) =>
+  service.addCrm(ctx.db, serviceEnv(ctx), requireCaller(ctx), input);
+
+export const editCRM: CallHandler<Calls['editCRM']> = async (input, ctx) =>
+  service.editCrm(ctx.db, serviceEnv(ctx), requireCaller(ctx), input);
+
+export const deleteCRM: CallHandler<Calls['deleteCRM']> = async (input, ctx) =>
+  service.deleteCrm(ctx.db, requireCaller(ctx), input);
+
+export const getAllCRMs: CallHandler<Calls['getAllCRMs']> = async (input, ctx) =>
+  service.listCrms(ctx.db, secretBoxFromEnv(ctx.deps.env), requireCaller(ctx), input);
+
+export const getAllAdvertisersWithCRM: CallHandler<Calls['getAllAdvertisersWithCRM']> = async (_input, ctx) =>
+  service.listAdvertisersWithCrms(ctx.db);
+
+export const getCRMIntegrationLink: CallHandler<Calls['getCRMIntegrationLink']> = async (input, ctx) =>
+  service.integrationLink(ctx.db, ctx.deps.env.PUBLIC_API_URL, input);

@@ -1,0 +1,237 @@
+import {
+  ADMIN_LEAD_LIST_FIELDS,
+  ADVERTISER_LEAD_LIST_FIELDS,
+  type Caller,
+  PUBLISHER_LEAD_LIST_FIELDS,
+  validationError,
+} from '@leadmesh/core';
+import type { Db } from '@leadmesh/db';
+import {
+  type AdvertiserLead,
+  BLOCKED_REASON_CODES,
+  blockedReasonLabel,
+  type FilterItem,
+  type Lead,
+  type PublisherLead,
+} from '@leadmesh/schema';
+import { advertisers, type LeadRow, leads, users } from '@leadmesh/schema/tables';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { buildFilterWhere, pageOf } from '../../lib/list-engine.ts';
+import { toAdvertiserLead, toLead, toPublisherLead } from './leads.mapper.ts';
+import type { PageCursor, PageCursors } from './page-cursors.ts';
+
+// The filters of each list (dashboards §2 publisher-leads and advertiser-leads, public §2
+// admin-leads) live in core, where the worker's exports read them too.
+export {
+  ADMIN_LEAD_LIST_FIELDS,
+  ADVERTISER_LEAD_LIST_FIELDS,
+  PUBLISHER_LEAD_LIST_FIELDS,
+} from '@leadmesh/core';
+
+// ---------------------------------------------------------------------------------------------
+// One page of leads, fast at any depth (decision 0010)
+
+/** Fields with an index of their own that narrows the leads to a few: with `eq`/`in` on one, SQLite's choice is best. */
+const NARROWING = new Set([
+  'ID',
+  'BoundUser',
+  'BoundAdvertiser',
+  'BoundOffer',
+  'PurchaseIP',
+  'BlockedReason',
+]);
+
+const narrows = (filters: readonly FilterItem[]) =>
+  filters.some((f) => NARROWING.has(f.name) && (f.op === 'eq' || f.op === 'in'));
+
+/**
+ * Which index pages a lead list. Lists are newest first; without a narrowing filter the list's
+ * covering index (owner, date, status, country) is scanned in date order and the filters are read
+ * from it, so page 500 costs a scan of that index, never a sort of the matches or a row read per
+ * match. SQLite left alone prefers the status index for `Status in (...)` and sorts every match.
+ */
+function listIndex(filters: readonly FilterItem[], index: string): string | null {
+  if (narrows(filters)) return null;
+  // A single status over a date range: its own (status, date) index is already in date order.
+  const status = filters.filter((f) => f.name === 'Status');
+  const onlyStatusAndDate = filters.every((f) => ['Status', 'createdAt', 'Date'].includes(f.name));
+  if (
+    index === 'leads_created_idx' &&
+    onlyStatusAndDate &&
+    status.length === 1 &&
+    (status[0].op === 'eq' || (Array.isArray(status[0].value) && status[0].value.length === 1))
+  )
+    return 'leads_status_idx';
+  return index;
+}
+
+/** How a list may remember where its pages start (absent: plain offsets). */
+export interface PageMemo {
+  cursors: PageCursors;
+  /** The list as this caller filters it (`listKey`). */
+  key: string;
+}
+
+const pageIds = (where: SQL | undefined, index: string | null, limit: number, offset: number) => {
+  const hint = index ? sql.raw(` indexed by ${index}`) : sql``;
+  return sql`select ${leads.ID} from ${leads}${hint} ${where ? sql`where ${where}` : sql``} order by ${leads.createdAt} desc, ${leads.ID} desc limit ${limit} offset ${offset}`;
+};
+
+const rowsIn = (db: Db, ids: SQL) =>
+  db.select().from(leads).where(sql`${leads.ID} in (${ids})`).orderBy(desc(leads.createdAt), desc(leads.ID));
+
+const cursorOf = (row: LeadRow): PageCursor => ({ at: row.createdAt.getTime(), id: row.ID });
+
+/**
+ * One page of leads, newest first (date, then id). The page's ids are found in an index alone
+ * (`id in (select id ... limit ? offset ?)`), then only those rows are read. With a memo, the row
+ * before each page is remembered, so the next page of a scroll continues after it (keyset) rather
+ * than skipping `offset` rows again; a page asked for without a remembered start reads one row
+ * more to remember it.
+ */
+async function pageOfLeads(
+  db: Db,
+  where: SQL | undefined,
+  input: { paginationOffset: number; limit?: number },
+  index: string | null,
+  memo?: PageMemo,
+): Promise<LeadRow[]> {
+  const page = pageOf(input.paginationOffset, input.limit);
+  if (!memo || page.offset === 0) {
+    const rows = await rowsIn(db, pageIds(where, index, page.limit, page.offset));
+    if (memo && rows.length === page.limit)
+      await memo.cursors.set(`${memo.key}:${page.limit}`, cursorOf(rows.at(-1)!));
+    return rows;
+  }
+  const start = await memo.cursors.get(`${memo.key}:${page.offset}`);
+  let rows: LeadRow[];
+  if (start) {
+    // First in the condition, so SQLite bounds its index range with it rather than with the
+    // filters' own date bound (it takes one upper bound per column, the first it meets).
+    const after = sql`${leads.createdAt} <= ${start.at} and (${leads.createdAt}, ${leads.ID}) < (${start.at}, ${start.id})`;
+    rows = await rowsIn(db, pageIds(where ? and(after, where) : after, index, page.limit, 0));
+  } else {
+    rows = await rowsIn(db, pageIds(where, index, page.limit + 1, page.offset - 1));
+    const before = rows.shift();
+    if (before) await memo.cursors.set(`${memo.key}:${page.offset}`, cursorOf(before));
+  }
+  if (rows.length === page.limit)
+    await memo.cursors.set(`${memo.key}:${page.offset + page.limit}`, cursorOf(rows.at(-1)!));
+  return rows;
+}
+
+interface ListInput {
+  paginationOffset: number;
+  Filters: FilterItem[];
+  limit?: number;
+}
+
+/** publisher-leads: the publisher's own leads (or the one staff name), blocked ones included with their reason. */
+export async function listPublisherLeads(
+  db: Db,
+  caller: Caller,
+  input: ListInput & { BoundUser?: number; authUser?: number },
+  memo?: PageMemo,
+): Promise<PublisherLead[]> {
+  const userId = input.BoundUser ?? input.authUser ?? caller.user.ID;
+  const where = and(eq(leads.BoundUser, userId), buildFilterWhere(input.Filters, PUBLISHER_LEAD_LIST_FIELDS));
+  const rows = await pageOfLeads(db, where, input, listIndex(input.Filters, 'leads_user_created_idx'), memo);
+  return rows.map(toPublisherLead);
+}
+
+/**
+ * advertiser-leads: the leads of the advertiser's offers (or of the one staff name). Blocked leads
+ * never reached the advertiser and cost them nothing, so they are not theirs to see.
+ */
+export async function listAdvertiserLeads(
+  db: Db,
+  caller: Caller,
+  input: ListInput & { BoundAdvertiser?: number },
+  memo?: PageMemo,
+): Promise<AdvertiserLead[]> {
+  const advertiserId = input.BoundAdvertiser ?? caller.advertiser?.ID;
+  if (advertiserId === undefined)
+    throw validationError('BoundAdvertiser', 'Name the advertiser (BoundAdvertiser)');
+  const where = and(
+    eq(leads.BoundAdvertiser, advertiserId),
+    isNull(leads.BlockedReason),
+    buildFilterWhere(input.Filters, ADVERTISER_LEAD_LIST_FIELDS),
+  );
+  const rows = await pageOfLeads(
+    db,
+    where,
+    input,
+    listIndex(input.Filters, 'leads_advertiser_created_idx'),
+    memo,
+  );
+  return rows.map(toAdvertiserLead);
+}
+
+/** admin-leads: every lead. */
+export async function listAdminLeads(
+  db: Db,
+  _caller: Caller,
+  input: ListInput,
+  memo?: PageMemo,
+): Promise<Lead[]> {
+  const where = buildFilterWhere(input.Filters, ADMIN_LEAD_LIST_FIELDS);
+  const rows = await pageOfLeads(db, where, input, listIndex(input.Filters, 'leads_created_idx'), memo);
+  return rows.map(toLead);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocked leads (public §2, admin-blockedLeads)
+
+/** admin-blockedLeads: blocked leads newest first, with who sent them and whose offer it was. */
+export async function listBlockedLeads(
+  db: Db,
+  _caller: Caller,
+  input: ListInput,
+): Promise<(Lead & { User: { Username: string }; Advertiser: { CompanyName: string } })[]> {
+  const where = and(isNotNull(leads.BlockedReason), buildFilterWhere(input.Filters, ADMIN_LEAD_LIST_FIELDS));
+  // The partial index of blocked leads is in the list's order; a narrowing filter has a better one.
+  const rows = await pageOfLeads(db, where, input, narrows(input.Filters) ? null : 'leads_blocked_list_idx');
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.map((r) => r.BoundUser))];
+  const advertiserIds = [...new Set(rows.map((r) => r.BoundAdvertiser))];
+  const [names, companies] = await Promise.all([
+    db.select({ ID: users.ID, Username: users.Username }).from(users).where(inArray(users.ID, userIds)),
+    db
+      .select({ ID: advertisers.ID, CompanyName: advertisers.CompanyName })
+      .from(advertisers)
+      .where(inArray(advertisers.ID, advertiserIds)),
+  ]);
+  const username = new Map(names.map((n) => [n.ID, n.Username]));
+  const company = new Map(companies.map((c) => [c.ID, c.CompanyName]));
+  return rows.map((row) => ({
+    ...toLead(row),
+    User: { Username: username.get(row.BoundUser) ?? '' },
+    Advertiser: { CompanyName: company.get(row.BoundAdvertiser) ?? '' },
+  }));
+}
+
+/**
+ * The KPI tiles of admin-blockedLeads: one entry per blocked reason of BLOCKED_REASONS, in its
+ * order, zeros included, then any other code found; the Total tile is their sum.
+ */
+export async function blockedLeadsKpi(
+  db: Db,
+  _caller: Caller,
+  input: { Filters: FilterItem[] },
+): Promise<{ BlockedReason: string; Label: string; Count: number }[]> {
+  const counted = await db
+    .select({ reason: leads.BlockedReason, n: sql<number>`count(*)` })
+    .from(leads)
+    .where(and(isNotNull(leads.BlockedReason), buildFilterWhere(input.Filters, ADMIN_LEAD_LIST_FIELDS)))
+    .groupBy(leads.BlockedReason);
+  const counts = new Map(counted.map((c) => [String(c.reason), Number(c.n)]));
+  const codes = [
+    ...BLOCKED_REASON_CODES,
+    ...[...counts.keys()].filter((c) => !BLOCKED_REASON_CODES.includes(c as never)),
+  ];
+  return codes.map((code) => ({
+    BlockedReason: code,
+    Label: blockedReasonLabel(code) ?? code,
+    Count: counts.get(code) ?? 0,
+  }));
+}

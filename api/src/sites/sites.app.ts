@@ -1,0 +1,328 @@
+/**
+ * The sites server: uploaded landings and prelandings, tracking links and the order form's intake,
+ * on an origin of their own (SITES_PUBLIC_URL locally, the publishers' domains in production), never
+ * the API's or the shell's, so a landing's script can never reach a user's session
+ * (docs/decisions/0011-tracking-and-intake.md).
+ *
+ *   GET  /t/{code}                     click, then 302 to the first page with the signed click id
+ *   GET  /o/{code}/{path}              the prelanding's files (the entry page gets the page script)
+ *   GET  /o/{code}/landing/{path}      the landing's files; POST there is a plain form's order
+ *   POST /o/{code}/_lm/order           the page script's order (JSON), answers where to go next
+ *   GET  /o/{code}/_lm/thanks          the thank-you page of a landing that has none of its own
+ *   GET  /w/{storageKey}/{path}        preview of an uploaded website (orders are not sent)
+ *   GET  /_lm/page.js                  the page script
+ */
+import { ApiError } from '@leadmesh/core';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { ORDER_BODY_LIMIT, OrderRefused, takeLandingOrder } from '../features/intake/landing-order.ts';
+import { verifyClick } from '../features/tracking/click-token.ts';
+import type { SiteFiles, TakenSite } from '../features/tracking/site-directory.ts';
+import {
+  clickCookie,
+  clickFromCookie,
+  recordClick,
+  sitePaths,
+  subIdsFrom,
+} from '../features/tracking/tracking.ts';
+import { proxyMatcher, resolveClientIp } from '../lib/client-ip.ts';
+import { contentTypeOf, isHtml, readSiteFile, sitePath } from './files.ts';
+import { injectScript, PAGE_SCRIPT, PAGE_SCRIPT_PATH, pageScriptTag } from './page-script.ts';
+import { orderProblemPage, PAGES } from './pages.ts';
+
+/**
+ * Headers of every answer. The CSP admits the page's own files (inline scripts and styles too:
+ * uploaded landings use them, and isolation comes from the origin, not from the CSP) and the page
+ * script, which is served from the same origin. `connect-src` and `form-action` keep the buyer's
+ * details on this origin; no framing (invisible frames are fraud under the publisher agreement).
+ */
+export const SITE_HEADERS: readonly [string, string][] = [
+  [
+    'Content-Security-Policy',
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; media-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
+  ],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+  // The click id is in the address: it never leaves the origin in a Referer.
+  ['Referrer-Policy', 'same-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+];
+
+const HTML = 'text/html; charset=utf-8';
+
+/** The client's address: the socket's (Node's `incoming`, or what Deno and tests pass), or a trusted proxy's report. */
+function clientAddress(deps: AppDeps) {
+  const trusted = deps.env.TRUSTED_PROXIES.trim() !== '';
+  const isTrustedProxy = proxyMatcher(deps.env.TRUSTED_PROXIES);
+  return (c: Context<AppEnv>): string | null => {
+    const socketIp = c.env?.remoteAddr ?? c.env?.incoming?.socket?.remoteAddress;
+    if (!trusted) {
+      if (!socketIp) return null;
+      return socketIp.startsWith('::ffff:') && socketIp.includes('.') ? socketIp.slice(7) : socketIp;
+    }
+    const ip = resolveClientIp(socketIp, header(c, 'x-forwarded-for'), isTrustedProxy);
+    return ip === 'unknown' ? null : ip;
+  };
+}
+
+/**
+ * A request header, read from Node's parsed headers when there are some: asking the Request for one
+ * builds a whole `Headers` object first (a few µs, on the tracking link's hot path).
+ */
+function header(c: Context<AppEnv>, name: string): string | undefined {
+  const incoming = c.env?.incoming as { headers?: Record<string, string | string[] | undefined> } | undefined;
+  if (incoming?.headers) {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  }
+  return c.req.header(name);
+}
+
+function isSecure(deps: AppDeps, c: Context<AppEnv>): boolean {
+  return (
+    deps.env.COOKIE_SECURE ||
+    deps.env.NODE_ENV === 'production' ||
+    header(c, 'x-forwarded-proto') === 'https' ||
+    c.req.url.startsWith('https:')
+  );
+}
+
+function setHeaders(c: Context<AppEnv>): void {
+  for (const [name, value] of SITE_HEADERS) c.header(name, value);
+}
+
+function html(c: Context<AppEnv>, body: string, status: 200 | 400 | 403 | 404 | 410 | 415 | 429 | 503) {
+  c.header('Cache-Control', 'no-store');
+  return c.body(body, status, { 'Content-Type': HTML });
+}
+
+/** The raw (still encoded) rest of the path after `prefix`. */
+function restAfter(c: Context<AppEnv>, prefix: string): string {
+  const url = c.req.url;
+  const start = url.indexOf(prefix, url.indexOf('//') + 2);
+  if (start < 0) return '';
+  const from = start + prefix.length;
+  const q = url.indexOf('?', from);
+  const h = url.indexOf('#', from);
+  const end = Math.min(q < 0 ? url.length : q, h < 0 ? url.length : h);
+  return url.slice(from, end);
+}
+
+const queryOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? '' : url.slice(q);
+};
+
+/** Builds the sites app; `createApp` builds the API beside it on the same dependencies. */
+export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { traffic } = deps;
+  const addressOf = clientAddress(deps);
+
+  app.onError((error, c) => {
+    console.error(error);
+    setHeaders(c);
+    if (error instanceof ApiError && error.httpStatus < 500) {
+      return c.json({ status: 'error', data: error.code, details: error.details }, error.httpStatus as 400);
+    }
+    return c.json(
+      { status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } },
+      500,
+    );
+  });
+  app.notFound((c) => {
+    setHeaders(c);
+    return html(c, PAGES.notFound, 404);
+  });
+
+  // The tracking link first, before any middleware: it is the hottest route and sets its own headers.
+  app.get('/t/:code', async (c) => {
+    setHeaders(c);
+    const code = c.req.param('code');
+    let site = traffic.sites.cached(code);
+    if (site === undefined) site = await traffic.sites.site(code);
+    if (!site) return html(c, PAGES.notFound, 404);
+    if (site.deleted) return html(c, PAGES.gone, 410);
+    const first = site.firstPath;
+    if (!first) return html(c, PAGES.unavailable, 404);
+    const url = c.req.url;
+    const token = recordClick(deps, site, {
+      ip: addressOf(c),
+      userAgent: header(c, 'user-agent') ?? null,
+      referer: header(c, 'referer') ?? null,
+      subIds: url.includes('?') ? subIdsFrom(url) : null,
+    });
+    c.header('Cache-Control', 'no-store');
+    c.header('Set-Cookie', clickCookie(code, token, isSecure(deps, c)));
+    return c.redirect(`${first}?click=${token}`, 302);
+  });
+
+  app.use('*', async (c, next) => {
+    setHeaders(c);
+    c.set('clientIp', addressOf(c) ?? 'unknown');
+    await next();
+  });
+
+  app.get(PAGE_SCRIPT_PATH, (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(PAGE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+
+  /** The taken offer a request under /o/{code}/ is for; answers the page to show when there is none. */
+  async function siteOf(c: Context<AppEnv>): Promise<TakenSite | Response> {
+    const site = await traffic.sites.site(c.req.param('code') ?? '');
+    if (!site) return html(c, PAGES.notFound, 404);
+    if (site.deleted) return html(c, PAGES.gone, 410);
+    if (!site.landing) return html(c, PAGES.unavailable, 404);
+    return site;
+  }
+
+  /**
+   * The click of a page view: the one in the address or the cookie when it is signed for this taken
+   * offer, else a new click (a visit that came without the tracking link still counts).
+   */
+  function clickOfView(c: Context<AppEnv>, site: TakenSite): string {
+    const fromQuery = c.req.query('click');
+    for (const token of [fromQuery, clickFromCookie(header(c, 'cookie'))]) {
+      if (token && verifyClick(traffic.clickKey, token, site.takenOfferId)) {
+        if (token === fromQuery) c.header('Set-Cookie', clickCookie(site.code, token, isSecure(deps, c)));
+        return token;
+      }
+    }
+    const token = recordClick(deps, site, {
+      ip: addressOf(c),
+      userAgent: header(c, 'user-agent') ?? null,
+      referer: header(c, 'referer') ?? null,
+      subIds: subIdsFrom(c.req.url),
+    });
+    c.header('Set-Cookie', clickCookie(site.code, token, isSecure(deps, c)));
+    return token;
+  }
+
+  async function serveFile(
+    c: Context<AppEnv>,
+    website: SiteFiles,
+    rawRest: string,
+    entryScript: (() => string) | null,
+  ): Promise<Response> {
+    const path = sitePath(rawRest);
+    if (path === null) return html(c, rawRest === '' ? PAGES.notFound : PAGES.badRequest, 404);
+    const bytes = await readSiteFile(traffic.websitesDir, website.StorageKey, path);
+    if (!bytes) return html(c, PAGES.notFound, 404);
+    if (path === website.EntryFile && entryScript && isHtml(path)) {
+      c.header('Cache-Control', 'no-store');
+      return c.body(injectScript(bytes.toString('utf8'), entryScript()), 200, { 'Content-Type': HTML });
+    }
+    c.header('Cache-Control', isHtml(path) ? 'no-cache' : 'public, max-age=300');
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': contentTypeOf(path) });
+  }
+
+  /** Answers a refused or taken order: JSON for the page script, a page or a redirect for a plain form. */
+  async function order(c: Context<AppEnv>, site: TakenSite): Promise<Response> {
+    const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
+    try {
+      const { json } = await takeLandingOrder(c, deps, site);
+      const redirect = sitePaths.thanks(site);
+      c.header('Cache-Control', 'no-store');
+      if (json || wantsJson) return c.json({ status: 'ok', data: { redirect } });
+      return c.redirect(redirect, 303);
+    } catch (error) {
+      if (!(error instanceof OrderRefused)) throw error;
+      const isJson = wantsJson || (c.req.header('content-type') ?? '').includes('json');
+      if (isJson) {
+        return c.json(
+          { status: 'error', data: error.code, details: { field: error.field, message: error.message } },
+          error.httpStatus,
+        );
+      }
+      return html(c, orderProblemPage(error.message), error.httpStatus);
+    }
+  }
+
+  const orderLimit = bodyLimit({
+    maxSize: ORDER_BODY_LIMIT,
+    onError: (c) =>
+      c.json(
+        { status: 'error', data: 'VALIDATION_ERROR', details: { message: 'The order is too large' } },
+        413,
+      ),
+  });
+
+  /** An order for a taken offer that cannot take one: the envelope for the script, a page for a form. */
+  async function orderSite(c: Context<AppEnv>): Promise<TakenSite | Response> {
+    const site = await siteOf(c);
+    if (!(site instanceof Response) || !(c.req.header('accept') ?? '').includes('application/json'))
+      return site;
+    return c.json(
+      { status: 'error', data: 'NOT_FOUND', details: { message: 'This offer is no longer available' } },
+      site.status as 404 | 410,
+    );
+  }
+  app.post('/o/:code/_lm/order', orderLimit, async (c) => {
+    const site = await orderSite(c);
+    return site instanceof Response ? site : order(c, site);
+  });
+  app.post('/o/:code/landing/*', orderLimit, async (c) => {
+    const site = await orderSite(c);
+    return site instanceof Response ? site : order(c, site);
+  });
+
+  app.get('/o/:code/_lm/thanks', async (c) => {
+    const site = await siteOf(c);
+    return site instanceof Response ? site : html(c, PAGES.thanks, 200);
+  });
+
+  app.get('/o/:code/landing', (c) =>
+    c.redirect(`/o/${c.req.param('code')}/landing/${queryOf(c.req.url)}`, 301),
+  );
+  app.get('/o/:code/landing/*', async (c) => {
+    const site = await siteOf(c);
+    if (site instanceof Response) return site;
+    const landing = site.landing!;
+    const rest = restAfter(c, `/o/${site.code}/landing/`);
+    if (rest === '')
+      return c.redirect(`${sitePaths.landing(site.code, landing.EntryFile)}${queryOf(c.req.url)}`, 302);
+    return serveFile(c, landing, rest, () =>
+      pageScriptTag({ click: clickOfView(c, site), order: sitePaths.order(site.code) }),
+    );
+  });
+
+  app.get('/o/:code', (c) => c.redirect(`/o/${c.req.param('code')}/${queryOf(c.req.url)}`, 301));
+  app.get('/o/:code/*', async (c) => {
+    const site = await siteOf(c);
+    if (site instanceof Response) return site;
+    const rest = restAfter(c, `/o/${site.code}/`);
+    if (!site.prelanding) {
+      // No prelanding: the offer's root is its landing, and nothing else lives here.
+      if (rest !== '') return html(c, PAGES.notFound, 404);
+      return c.redirect(`${sitePaths.landing(site.code, site.landing!.EntryFile)}${queryOf(c.req.url)}`, 302);
+    }
+    if (rest === '')
+      return c.redirect(
+        `${sitePaths.prelanding(site.code, site.prelanding.EntryFile)}${queryOf(c.req.url)}`,
+        302,
+      );
+    return serveFile(c, site.prelanding, rest, () => {
+      const click = clickOfView(c, site);
+      return pageScriptTag({
+        click,
+        landing: `${sitePaths.landing(site.code, site.landing!.EntryFile)}?click=${click}`,
+      });
+    });
+  });
+
+  app.get('/w/:key', (c) => c.redirect(`/w/${c.req.param('key')}/`, 301));
+  app.get('/w/:key/*', async (c) => {
+    const website = await traffic.sites.website(c.req.param('key'));
+    if (!website) return html(c, PAGES.notFound, 404);
+    const rest = restAfter(c, `/w/${website.StorageKey}/`);
+    if (rest === '') return c.redirect(sitePaths.preview(website), 302);
+    return serveFile(c, website, rest, () => pageScriptTag({ preview: true }));
+  });
+
+  app.get('/health', (c) => c.json({ status: 'ok', data: null }));
+  return app;
+}
