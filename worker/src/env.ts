@@ -1,11 +1,8 @@
+import { parseEnvWith, platformEnvShape } from '@leadmesh/core';
 import { z } from 'zod';
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().default('file:data/leadmesh.db'),
-  DATABASE_AUTH_TOKEN: z.string().optional(),
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().default('leadmesh'),
+export const workerEnvSchema = z.object({
+  ...platformEnvShape,
   /** smtp://user:pass@host:port or smtps://...; without it mail goes to the local sink folder. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Leadmesh <no-reply@leadmesh.example>'),
@@ -13,12 +10,28 @@ const envSchema = z.object({
   /** How often pending outbox rows that never reached the queue are picked up again. */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /**
+   * Postbacks run concurrently on their own: each mostly waits on a receiver (up to 15 s), so the
+   * general concurrency would let a few slow receivers hold everyone's postbacks back.
+   */
+  POSTBACK_CONCURRENCY: z.coerce.number().int().positive().default(32),
+  /** Jobs of the crm queue run at once per process: CRM calls mostly wait on the network. */
+  CRM_CONCURRENCY: z.coerce.number().int().positive().default(32),
+  /** Delivery attempts per lead before it is given up as 5, Unknown CRM error (decision 0012). */
+  CRM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** First wait after a failed delivery; it doubles per attempt up to CRM_RETRY_MAX_MS (equal jitter). */
+  CRM_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  CRM_RETRY_MAX_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** Time budget of one CRM call (connect, send, answer, redirects). */
+  CRM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** A lead in 6 (Processing) longer than this lost its worker mid-call: the sweep hands it out again. */
+  CRM_STUCK_MS: z.coerce.number().int().positive().default(300_000),
+  /** How often leads that never reached the queue, or lost their job with Redis, are enqueued again. */
+  CRM_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
 });
 
-export type WorkerEnv = z.infer<typeof envSchema>;
+export type WorkerEnv = z.infer<typeof workerEnvSchema>;
 
 export function parseWorkerEnv(source: Record<string, string | undefined>): WorkerEnv {
-  const result = envSchema.safeParse(source);
-  if (!result.success) throw new Error(`Invalid environment: ${result.error.message}`);
-  return result.data;
+  return parseEnvWith(workerEnvSchema, source);
 }

@@ -12,7 +12,7 @@ import { parseWorkerEnv } from './env.ts';
 import { runMailSend } from './handlers/mail-send.handler.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { fileSinkTransport } from './mail-transport.ts';
-import { type RunningWorker, startWorker } from './worker.ts';
+import { type RunningWorker, SWEEP_BATCH, startWorker } from './worker.ts';
 
 interface Received {
   to: string[];
@@ -127,6 +127,87 @@ describe('mail.send', () => {
     await runMailSend({ outboxId: row.ID }, ctx);
     const [sent] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID));
     expect(sent).toMatchObject({ State: 'sent', Attempts: 2, LastError: null });
+  });
+
+  it('a row whose last attempt fails becomes failed and the sweep never takes it again', async () => {
+    const [row] = await api.db
+      .insert(mailOutbox)
+      .values({
+        To: 'doomed@example.com',
+        Subject: 'doomed',
+        Text: 'doomed body',
+        Template: 'test',
+        createdAt: new Date(Date.now() - 120_000),
+      })
+      .returning();
+    const broken: MailTransport = {
+      describe: 'broken',
+      async send() {
+        throw new Error('550 mailbox unavailable');
+      },
+      close() {},
+    };
+    const ctx = { ...worker.ctx, mail: broken };
+    await expect(
+      runMailSend({ outboxId: row.ID }, ctx, { attempt: 7, isLastAttempt: false }),
+    ).rejects.toThrow();
+    await expect(
+      runMailSend({ outboxId: row.ID }, ctx, { attempt: 8, isLastAttempt: true }),
+    ).rejects.toThrow();
+    const [failed] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.ID, row.ID));
+    expect(failed).toMatchObject({ State: 'failed', Attempts: 2, LastError: '550 mailbox unavailable' });
+    const enqueued: number[] = [];
+    const spy = {
+      ...worker.ctx.jobs,
+      enqueue: async (_job: unknown, payload: { outboxId: number }) => void enqueued.push(payload.outboxId),
+    };
+    const sweeper = await startWorker(
+      parseWorkerEnv({
+        NODE_ENV: 'test',
+        DATABASE_URL: api.deps.env.DATABASE_URL,
+        REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-sweep`,
+        OUTBOX_SWEEP_MS: '600000',
+      }),
+      { mail: broken },
+    );
+    sweeper.ctx.jobs.enqueue = spy.enqueue as typeof sweeper.ctx.jobs.enqueue;
+    await sweeper.sweepOutbox();
+    await sweeper.close();
+    expect(enqueued).not.toContain(row.ID);
+  });
+
+  it('the sweep takes pending rows oldest first and at most a batch at a time', async () => {
+    const old = Date.now() - 600_000;
+    const rows = await api.db
+      .insert(mailOutbox)
+      .values(
+        Array.from({ length: SWEEP_BATCH + 20 }, (_, n) => ({
+          To: `bulk${n}@example.com`,
+          Subject: 'bulk',
+          Text: 'bulk',
+          Template: 'bulk',
+          createdAt: new Date(old),
+        })),
+      )
+      .returning({ ID: mailOutbox.ID });
+    const enqueued: number[] = [];
+    const sweeper = await startWorker(
+      parseWorkerEnv({
+        NODE_ENV: 'test',
+        DATABASE_URL: api.deps.env.DATABASE_URL,
+        REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-bulk`,
+        OUTBOX_SWEEP_MS: '600000',
+      }),
+      { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-bulk-'))) },
+    );
+    sweeper.ctx.jobs.enqueue = (async (_job: unknown, payload: { outboxId: number }) => {
+      enqueued.push(payload.outboxId);
+    }) as typeof sweeper.ctx.jobs.enqueue;
+    expect(await sweeper.sweepOutbox()).toBe(SWEEP_BATCH);
+    await sweeper.close();
+    expect(enqueued).toEqual([...enqueued].sort((a, b) => a - b));
+    expect(enqueued.at(-1)).toBeLessThan(rows.at(-1)?.ID ?? 0);
+    await api.db.delete(mailOutbox).where(eq(mailOutbox.Template, 'bulk'));
   });
 
   it('the outbox sweep enqueues rows the API could not hand over', async () => {

@@ -1,45 +1,85 @@
-import { applyMigrations, createDb } from '@leadmesh/db';
-import { createJobProducer, type JobDefinition, mailSend, QUEUES } from '@leadmesh/jobs';
+import { openPlatform, secretBoxFromEnv } from '@leadmesh/core';
+import {
+  crmFetchStatus,
+  exportLeads,
+  type JobDefinition,
+  leadDeliver,
+  mailSend,
+  offerApproveRates,
+  payoutAuto,
+  postbackSend,
+  QUEUES,
+  runUnitOfWork,
+} from '@leadmesh/jobs';
 import { mailOutbox } from '@leadmesh/schema/tables';
-import { UnrecoverableError, Worker } from 'bullmq';
-import { and, eq, lt } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import type { WorkerContext } from './context.ts';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { JobRun, WorkerContext } from './context.ts';
+import { crmSettings } from './crm/settings.ts';
+import { type CrmSweeper, createCrmSweeper } from './crm/sweep.ts';
 import type { WorkerEnv } from './env.ts';
+import { runCrmFetchStatus } from './handlers/crm-fetch-status.handler.ts';
+import { runExportLeads } from './handlers/export-leads.handler.ts';
+import { runLeadDeliver } from './handlers/lead-deliver.handler.ts';
 import { runMailSend } from './handlers/mail-send.handler.ts';
+import { runOfferApproveRates } from './handlers/offer-approve-rates.handler.ts';
+import { runPayoutAuto } from './handlers/payout-auto.handler.ts';
+import { runPostbackSend } from './handlers/postback-send.handler.ts';
 import { fileSinkTransport, type MailTransport, smtpTransport } from './mail-transport.ts';
+import { duePostbackDeliveries } from './postbacks/sweep.ts';
 
-type Runner = (payload: unknown, ctx: WorkerContext) => Promise<void>;
+type Runner = (payload: unknown, ctx: WorkerContext, run: JobRun) => Promise<void>;
 
 /** The handler of every job id. A job without one fails loudly instead of vanishing. */
 const runners: Record<string, { job: JobDefinition; run: Runner }> = {
   [mailSend.id]: { job: mailSend, run: runMailSend as Runner },
+  [leadDeliver.id]: { job: leadDeliver, run: runLeadDeliver as Runner },
+  [crmFetchStatus.id]: { job: crmFetchStatus, run: runCrmFetchStatus as Runner },
+  [payoutAuto.id]: { job: payoutAuto, run: runPayoutAuto as Runner },
+  [offerApproveRates.id]: { job: offerApproveRates, run: runOfferApproveRates as Runner },
+  [exportLeads.id]: { job: exportLeads, run: runExportLeads as Runner },
+  [postbackSend.id]: { job: postbackSend, run: runPostbackSend as Runner },
 };
+
+/** How often the automatic payouts look for users whose interval came round. */
+export const AUTO_PAYOUT_EVERY_MS = 60 * 60_000;
+
+/** Jobs the worker runs on a clock, and how often. */
+const SCHEDULED = [
+  { job: payoutAuto, everyMs: AUTO_PAYOUT_EVERY_MS },
+  { job: offerApproveRates, everyMs: 60 * 60_000 },
+];
+
+/** Outbox rows handed to the queue per sweep, oldest first; the next sweep takes the rest. */
+export const SWEEP_BATCH = 500;
 
 export interface RunningWorker {
   ctx: WorkerContext;
   /** Enqueues pending outbox rows older than `olderThanMs` (the API could not reach Redis for them). */
   sweepOutbox(olderThanMs?: number): Promise<number>;
+  /** Leads waiting for delivery whose job is not in Redis (worker/src/crm/sweep.ts). */
+  crmSweeper: CrmSweeper;
+  /** Enqueues pending postback deliveries whose next attempt is overdue by `olderThanMs` (a lost job). */
+  sweepPostbacks(olderThanMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
-/** Starts one BullMQ worker per queue and the outbox sweep. */
+/** Starts one BullMQ worker per queue and the outbox sweep, on the platform's shared startup. */
 export async function startWorker(
   env: WorkerEnv,
-  options: { mail?: MailTransport } = {},
+  options: { mail?: MailTransport; outbound?: WorkerContext['outbound'] } = {},
 ): Promise<RunningWorker> {
-  const dbHandle = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-  await applyMigrations(dbHandle.db);
-  const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  const producerConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const platform = await openPlatform(env);
   const mail =
     options.mail ??
     (env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : fileSinkTransport(env.MAIL_SINK_DIR));
   const ctx: WorkerContext = {
     env,
-    db: dbHandle.db,
-    jobs: createJobProducer(producerConnection, env.REDIS_PREFIX),
+    db: platform.db,
+    jobs: platform.jobs,
     mail,
+    secretBox: secretBoxFromEnv(env),
+    outbound: options.outbound,
   };
 
   const workers = QUEUES.map(
@@ -52,9 +92,20 @@ export async function startWorker(
           const payload = runner.job.schema.safeParse(job.data);
           if (!payload.success)
             throw new UnrecoverableError(`bad payload for ${job.name}: ${payload.error.message}`);
-          await runner.run(payload.data, ctx);
+          const attempt = job.attemptsMade + 1;
+          const run: JobRun = { attempt, isLastAttempt: attempt >= (job.opts.attempts ?? 1) };
+          await runUnitOfWork(ctx.jobs, () => runner.run(payload.data, ctx, run));
         },
-        { connection, prefix: env.REDIS_PREFIX, concurrency: env.WORKER_CONCURRENCY },
+        {
+          connection: platform.queueRedis,
+          prefix: env.REDIS_PREFIX,
+          concurrency:
+            queue === 'crm'
+              ? env.CRM_CONCURRENCY
+              : queue === 'postbacks'
+                ? env.POSTBACK_CONCURRENCY
+                : env.WORKER_CONCURRENCY,
+        },
       ),
   );
   for (const worker of workers) {
@@ -63,6 +114,7 @@ export async function startWorker(
     });
   }
 
+  /** Pending rows only (sent and failed ones are final), oldest first, at most SWEEP_BATCH per run. */
   async function sweepOutbox(olderThanMs = 60_000): Promise<number> {
     const stale = await ctx.db
       .select({ ID: mailOutbox.ID })
@@ -70,25 +122,65 @@ export async function startWorker(
       .where(
         and(eq(mailOutbox.State, 'pending'), lt(mailOutbox.createdAt, new Date(Date.now() - olderThanMs))),
       )
-      .limit(500);
+      .orderBy(asc(mailOutbox.ID))
+      .limit(SWEEP_BATCH);
     for (const row of stale) await ctx.jobs.enqueue(mailSend, { outboxId: row.ID });
     return stale.length;
   }
+  // One scheduler per job for every worker process (BullMQ keeps it in Redis by id), so rounds never double.
+  for (const { job, everyMs } of SCHEDULED) {
+    const queue = new Queue(job.queue, { connection: platform.queueRedis, prefix: env.REDIS_PREFIX });
+    await queue.upsertJobScheduler(job.id, { every: everyMs }, { name: job.id, data: {} });
+    await queue.close();
+  }
+
+  /**
+   * Pending postback deliveries whose next attempt is overdue, oldest first, at most SWEEP_BATCH.
+   * A job still waiting or delayed under the same key makes it a no-op; a finished one holding the
+   * key (a failed job is kept for days) is removed first (`requeue`).
+   */
+  async function sweepPostbacks(olderThanMs = 60_000): Promise<number> {
+    const due = await duePostbackDeliveries(ctx.db, Date.now() - olderThanMs, SWEEP_BATCH);
+    for (const row of due) {
+      const payload = { deliveryId: row.ID, attempt: row.Attempts + 1 };
+      await ctx.jobs.requeue(postbackSend, payload);
+    }
+    return due.length;
+  }
   const sweepTimer = setInterval(() => {
     sweepOutbox().catch((error) => console.warn(`outbox sweep failed: ${(error as Error).message}`));
+    sweepPostbacks().catch((error) => console.warn(`postback sweep failed: ${(error as Error).message}`));
   }, env.OUTBOX_SWEEP_MS);
+
+  const crmSweeper = createCrmSweeper({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    settings: crmSettings(env),
+  });
+  let crmSweeping = false;
+  const crmSweepTimer = setInterval(() => {
+    if (crmSweeping) return;
+    crmSweeping = true;
+    crmSweeper
+      .sweep()
+      .catch((error) => console.warn(`crm sweep failed: ${(error as Error).message}`))
+      .finally(() => {
+        crmSweeping = false;
+      });
+  }, env.CRM_SWEEP_MS);
 
   return {
     ctx,
     sweepOutbox,
+    crmSweeper,
+    sweepPostbacks,
     async close() {
       clearInterval(sweepTimer);
+      clearInterval(crmSweepTimer);
+      // close() waits for the running jobs (a CRM call ends within its time budget) and takes no new ones.
       await Promise.all(workers.map((w) => w.close()));
-      await ctx.jobs.close();
-      connection.disconnect();
-      producerConnection.disconnect();
       mail.close();
-      dbHandle.close();
+      await platform.close();
     },
   };
 }

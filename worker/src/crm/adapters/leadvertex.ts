@@ -1,0 +1,76 @@
+import type { GuardedResponse } from '@leadmesh/net';
+import {
+  type CrmAdapter,
+  classifyStatus,
+  type DeliveryAnswer,
+  excerpt,
+  formEncode,
+  jsonOf,
+} from '../types.ts';
+
+/**
+ * LeadVertex webmaster API v2: `POST <shop>/api/webmaster/v2/addOrder.html?webmasterID=&token=`,
+ * a form with fio, phone, country, ip, domain, externalID (our lead id) and the goods
+ * (`goods[0][goodID]` = the offer's CRM article id, quantity, price for that quantity). It answers
+ * JSON with the new order's id (`{"OK": 123}`; `id`/`orderID` are read too). It has no lookup by
+ * external id for webmasters, so an attempt after an unknown outcome is sent again (at least
+ * once; LeadVertex marks the repeat as a double of the same externalID and phone).
+ */
+function endpoint(
+  inboundURL: string,
+  method: string,
+  data: { outboundToken?: string; webmasterID?: string },
+) {
+  const url = new URL(inboundURL);
+  url.pathname = `${url.pathname.replace(/\/[a-zA-Z]+\.html$/, '').replace(/\/+$/, '')}/${method}.html`;
+  if (data.webmasterID) url.searchParams.set('webmasterID', data.webmasterID);
+  url.searchParams.set('token', data.outboundToken ?? '');
+  return url.toString();
+}
+
+function readDelivery(response: GuardedResponse): DeliveryAnswer {
+  const json = jsonOf(response.body) as Record<string, unknown> | null;
+  const error = json && typeof json === 'object' ? (json.error ?? json.errors) : undefined;
+  const generic = classifyStatus(response, error ? JSON.stringify(error) : excerpt(response.body));
+  if (generic) return generic;
+  const id = json?.OK ?? json?.ok ?? json?.id ?? json?.orderID;
+  if (typeof id === 'number' || (typeof id === 'string' && id.trim() !== '')) {
+    return { kind: 'delivered', crmLeadId: String(id) };
+  }
+  if (error) return { kind: 'permanent', error: JSON.stringify(error).slice(0, 300) };
+  return { kind: 'retry', error: `Unreadable answer: ${excerpt(response.body)}`, ambiguous: true };
+}
+
+export const leadvertex: CrmAdapter = {
+  type: 'leadvertex',
+  deliver(lead, data) {
+    const good =
+      lead.articleId !== null
+        ? {
+            goodID: lead.articleId,
+            quantity: lead.quantity,
+            price: lead.price === null ? undefined : Math.round(lead.price * lead.quantity * 100) / 100,
+          }
+        : undefined;
+    return {
+      method: 'POST',
+      url: endpoint(data.inboundURL ?? '', 'addOrder', data),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: formEncode({
+        fio: lead.name,
+        phone: lead.phone,
+        country: lead.countryCode,
+        city: lead.city,
+        ip: lead.ip,
+        domain: lead.domain,
+        externalID: lead.id,
+        quantity: lead.quantity,
+        goods: good ? [good] : undefined,
+        utm_source: 'leadmesh',
+        utm_content: lead.subs.c1,
+      }),
+    };
+  },
+  readDelivery,
+  secrets: (data) => [data.outboundToken].filter((s): s is string => !!s),
+};

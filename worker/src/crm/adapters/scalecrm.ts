@@ -1,0 +1,61 @@
+import type { GuardedResponse } from '@leadmesh/net';
+import { type CrmAdapter, classifyStatus, type DeliveryAnswer, excerpt, jsonOf } from '../types.ts';
+
+/**
+ * Scale CRM: the lead is posted as JSON to the inbound URL with `Authorization: Bearer <API token>`
+ * and `Idempotency-Key: leadmesh-<lead id>`; `external_id` is our lead id. The answer carries the
+ * CRM's id (`{id}`, or `{lead_id}`); a repeat of the same idempotency key or external id answers
+ * the lead already created (200, or 409 with its id), so an attempt after an unknown outcome is
+ * simply sent again. Status changes come back signed with the postback secret (API side).
+ */
+function idOf(json: unknown): string | null {
+  if (!json || typeof json !== 'object') return null;
+  const j = json as Record<string, unknown>;
+  const nested = j.data && typeof j.data === 'object' ? (j.data as Record<string, unknown>) : {};
+  const id = j.id ?? j.lead_id ?? nested.id ?? nested.lead_id;
+  return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id) : null;
+}
+
+function readDelivery(response: GuardedResponse): DeliveryAnswer {
+  const json = jsonOf(response.body);
+  if (response.status === 409 && idOf(json)) return { kind: 'delivered', crmLeadId: idOf(json) as string };
+  const generic = classifyStatus(response, excerpt(response.body));
+  if (generic) return generic;
+  const id = idOf(json);
+  if (id) return { kind: 'delivered', crmLeadId: id };
+  return { kind: 'retry', error: `Unreadable answer: ${excerpt(response.body)}`, ambiguous: true };
+}
+
+export const scalecrm: CrmAdapter = {
+  type: 'scalecrm',
+  deliver(lead, data) {
+    return {
+      method: 'POST',
+      url: data.inboundURL ?? '',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${data.apiToken ?? ''}`,
+        'idempotency-key': `leadmesh-${lead.id}`,
+      },
+      body: JSON.stringify({
+        external_id: String(lead.id),
+        name: lead.name,
+        phone: lead.phone,
+        country: lead.countryCode,
+        city: lead.city,
+        ip: lead.ip,
+        domain: lead.domain,
+        offer: { id: lead.offerId, name: lead.offerName, article: lead.articleId },
+        product: lead.productName,
+        quantity: lead.quantity,
+        price: lead.price,
+        currency: lead.currency,
+        subs: lead.subs,
+        created_at: lead.createdAt.toISOString(),
+      }),
+    };
+  },
+  readDelivery,
+  secrets: (data) => [data.apiToken, data.postbackSecret].filter((s): s is string => !!s),
+};

@@ -1,0 +1,165 @@
+import { leadDeliver } from '@leadmesh/jobs';
+import { leadCrmAttempts, leadEvents, leads } from '@leadmesh/schema/tables';
+import { Queue } from 'bullmq';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../../api/src/test/harness.ts';
+import { parseWorkerEnv } from '../env.ts';
+import { type RunningWorker, startWorker } from '../worker.ts';
+import { crmSettings } from './settings.ts';
+import { createCrmSweeper } from './sweep.ts';
+import { type FakeCrms, startFakeCrms } from './test-support/fake-crms.ts';
+import { waitFor, waitForStatus } from './test-support/wait.ts';
+import { type CrmWorld, createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.ts';
+
+let api: TestApi;
+let fake: FakeCrms;
+let worker: RunningWorker;
+let queue: Queue;
+const env = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret' };
+const longAgo = () => new Date(Date.now() - 10 * 60_000);
+
+beforeAll(async () => {
+  api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
+  fake = await startFakeCrms();
+  const workerEnv = parseWorkerEnv({
+    ...env,
+    DATABASE_URL: api.deps.env.DATABASE_URL,
+    REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
+    ALLOW_LOOPBACK_TARGETS: 'true',
+    MAIL_SINK_DIR: `${api.deps.env.DATA_DIR}/mail-test`,
+    OUTBOX_SWEEP_MS: '600000',
+    CRM_SWEEP_MS: '600000',
+    CRM_RETRY_BASE_MS: '100',
+    CRM_RETRY_MAX_MS: '300',
+    CRM_TIMEOUT_MS: '1000',
+    CRM_STUCK_MS: '1000',
+  });
+  worker = await startWorker(workerEnv);
+  queue = new Queue('crm', { connection: api.runtime.platform.queueRedis, prefix: workerEnv.REDIS_PREFIX });
+});
+afterAll(async () => {
+  await queue?.close();
+  await worker?.close();
+  await fake?.close();
+  await api?.close();
+});
+
+const sweeper = (batch = 500) =>
+  createCrmSweeper({
+    db: api.db,
+    jobs: worker.ctx.jobs,
+    settings: crmSettings(worker.ctx.env),
+    batch,
+  });
+
+/** Leads as Redis would leave them after a flush: in the database, no job anywhere. */
+async function orphans(world: CrmWorld, count: number, overrides: Partial<typeof leads.$inferInsert> = {}) {
+  return insertLeads(api.db, world, count, { createdAt: longAgo(), ...overrides });
+}
+
+describe('the CRM sweep', () => {
+  it('enqueues leads in -1 whose job never reached Redis, a bounded batch at a time, oldest first', async () => {
+    const w = await createCrmWorld(api.db, env, 'scalecrm', fakeCrmData('scalecrm', fake.urls.scalecrm));
+    const ids = await orphans(w, 7);
+    const fresh = await insertLeads(api.db, w, 1);
+    const sweep = sweeper(3);
+    const enqueued: number[] = [];
+    for (let i = 0; i < 4; i++) enqueued.push(await sweep.sweep());
+    expect(enqueued.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(7);
+    await waitForStatus(api.db, ids, 0);
+    // intake's own job is still on its way for a fresh lead: left alone
+    expect((await api.db.select().from(leads).where(eq(leads.ID, fresh[0])))[0].Status).toBe(-1);
+    for (const id of ids) expect(fake.copies('scalecrm').get(String(id))).toBe(1);
+  });
+
+  it('re-enqueues a retry whose job was lost with Redis, after what is left of its delay', async () => {
+    const w = await createCrmWorld(api.db, env, 'kmacrm', fakeCrmData('kmacrm', fake.urls.kmacrm));
+    const [id] = await orphans(w, 1, { Status: -2, BoundCRM: w.crmId, CRMType: 'kmacrm' });
+    await api.db.insert(leadEvents).values({
+      LeadID: id,
+      Kind: 'status',
+      FromStatus: 6,
+      ToStatus: -2,
+      Source: 'delivery',
+      Detail: { attempt: 3, retryAt: Date.now() + 300, error: 'HTTP 503' },
+    });
+    expect(await sweeper().sweep()).toBeGreaterThanOrEqual(1);
+    const job = await queue.getJob(leadDeliver.key({ leadId: id, attempt: 4 }));
+    expect(job).toBeDefined();
+    await waitForStatus(api.db, [id], 0);
+    const attempts = await api.db.select().from(leadCrmAttempts).where(eq(leadCrmAttempts.LeadID, id));
+    expect(attempts.map((a) => a.Attempt)).toEqual([4]);
+  });
+
+  it('hands out again a lead stuck in 6 (its worker died mid-call): one the CRM got is found, not sent twice', async () => {
+    const w = await createCrmWorld(api.db, env, 'bitrix24', fakeCrmData('bitrix24', fake.urls.bitrix24));
+    const [got, lost] = await orphans(w, 2, {
+      Status: 6,
+      BoundCRM: w.crmId,
+      CRMType: 'bitrix24',
+      updatedAt: longAgo(),
+    });
+    for (const id of [got, lost]) {
+      await api.db.insert(leadEvents).values({
+        LeadID: id,
+        Kind: 'status',
+        FromStatus: -1,
+        ToStatus: 6,
+        Source: 'delivery',
+        Detail: { attempt: 1, crmId: w.crmId },
+      });
+    }
+    // The CRM received the first one before the worker died.
+    fake.misbehave('bitrix24', 1, { kind: 'storeThenFail' });
+    const { ADAPTERS } = await import('./adapters/index.ts');
+    const { deliveryLead } = await import('./lead.ts');
+    const [gotRow] = await api.db.select().from(leads).where(eq(leads.ID, got));
+    const request = ADAPTERS.bitrix24.deliver(
+      deliveryLead(gotRow, {
+        ID: w.offerId,
+        OfferName: 'O',
+        OfferProductName: 'P',
+        OfferProductPrice: '1 EUR',
+        CRMID: null,
+      }),
+      w.data,
+    );
+    await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
+    // The dead worker's job stayed behind, finished (BullMQ gave up on it): its id is taken.
+    await api.db.update(leads).set({ Status: 0 }).where(eq(leads.ID, got));
+    await worker.ctx.jobs.enqueue(leadDeliver, { leadId: got, attempt: 1 });
+    await waitFor(async () =>
+      (await queue.getJob(leadDeliver.key({ leadId: got, attempt: 1 })))?.isCompleted(),
+    );
+    await api.db.update(leads).set({ Status: 6, updatedAt: longAgo() }).where(eq(leads.ID, got));
+
+    expect(await sweeper().sweep()).toBeGreaterThanOrEqual(2);
+    await waitForStatus(api.db, [got, lost], 0);
+    expect(fake.copies('bitrix24').get(String(got))).toBe(1);
+    expect(fake.copies('bitrix24').get(String(lost))).toBe(1);
+    const events = await api.db
+      .select()
+      .from(leadEvents)
+      .where(inArray(leadEvents.LeadID, [got]))
+      .orderBy(asc(leadEvents.ID));
+    expect(events.map((e) => `${e.FromStatus}>${e.ToStatus}:${e.Source}`)).toEqual([
+      '-1>6:delivery',
+      '6>6:system',
+      '6>0:delivery',
+    ]);
+    expect(events[2].Detail).toMatchObject({ foundInCrm: true });
+  });
+
+  it('replaces a finished job of a lead still waiting (a resend, a job that gave up)', async () => {
+    const w = await createCrmWorld(api.db, env, 'scalecrm', fakeCrmData('scalecrm', fake.urls.scalecrm));
+    const [id] = await orphans(w, 1, { Status: 3 });
+    await worker.ctx.jobs.enqueue(leadDeliver, { leadId: id, attempt: 1 });
+    await waitFor(async () =>
+      (await queue.getJob(leadDeliver.key({ leadId: id, attempt: 1 })))?.isCompleted(),
+    );
+    await api.db.update(leads).set({ Status: -1 }).where(eq(leads.ID, id));
+    await sweeper().sweep();
+    await waitForStatus(api.db, [id], 0);
+  });
+});

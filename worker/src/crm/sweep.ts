@@ -1,0 +1,89 @@
+import type { Db } from '@leadmesh/db';
+import { type JobProducer, leadDeliver } from '@leadmesh/jobs';
+import { LEAD_STATUS } from '@leadmesh/schema';
+import { leads } from '@leadmesh/schema/tables';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { deliveryState } from './delivery.ts';
+import type { CrmSettings } from './settings.ts';
+
+/** Leads looked at per status per sweep, oldest first; the next sweep continues after the last. */
+export const CRM_SWEEP_BATCH = 500;
+/** A lead in -1 younger than this still has the job intake enqueued for it on its way. */
+const FRESH_MS = 60_000;
+
+type Swept = typeof LEAD_STATUS.PROCESSING_CRM | typeof LEAD_STATUS.RETRYING | typeof LEAD_STATUS.PROCESSING;
+
+export interface CrmSweeper {
+  /** One pass: enqueues the delivery job of every undelivered lead whose job is not in Redis. Answers how many. */
+  sweep(): Promise<number>;
+}
+
+/**
+ * Nothing lost (decision 0012): the lead rows are the outbox of deliveries. A pass takes, per
+ * status, the next bounded batch in (createdAt, ID) order, leads in -1 (intake's job never
+ * arrived), -2 (the retry's job is gone with Redis: it is enqueued with what is left of its
+ * delay) and 6 longer than a whole call (the worker died mid-call: its attempt is handed out
+ * again), and enqueues the job the lead is waiting for unless Redis holds it. A job that
+ * finished or failed with the lead still waiting is removed first, so its id is free again.
+ */
+export function createCrmSweeper(deps: {
+  db: Db;
+  jobs: JobProducer;
+  settings: CrmSettings;
+  batch?: number;
+}): CrmSweeper {
+  const batch = deps.batch ?? CRM_SWEEP_BATCH;
+  const cursors = new Map<Swept, { createdAt: number; id: number }>();
+
+  const ensureJob = (leadId: number, attempt: number, delayMs: number) =>
+    deps.jobs.requeue(leadDeliver, { leadId, attempt }, delayMs);
+
+  async function sweepStatus(status: Swept): Promise<number> {
+    const now = Date.now();
+    const cursor = cursors.get(status) ?? { createdAt: -1, id: 0 };
+    const conditions = [
+      eq(leads.Status, status),
+      isNull(leads.BlockedReason),
+      sql`(${leads.createdAt}, ${leads.ID}) > (${cursor.createdAt}, ${cursor.id})`,
+    ];
+    if (status === LEAD_STATUS.PROCESSING_CRM) conditions.push(lt(leads.createdAt, new Date(now - FRESH_MS)));
+    if (status === LEAD_STATUS.PROCESSING)
+      conditions.push(lt(leads.updatedAt, new Date(now - deps.settings.stuckMs)));
+    const rows = await deps.db
+      .select({ ID: leads.ID, Status: leads.Status, createdAt: leads.createdAt })
+      .from(leads)
+      .where(and(...conditions))
+      .orderBy(asc(leads.createdAt), asc(leads.ID))
+      .limit(batch);
+    const last = rows.at(-1);
+    // A short page means the end: the next pass starts over from the oldest.
+    if (rows.length < batch || !last) cursors.delete(status);
+    else cursors.set(status, { createdAt: last.createdAt.getTime(), id: last.ID });
+    let enqueued = 0;
+    for (const row of rows) {
+      const state = await deliveryState(deps.db, row);
+      if (status === LEAD_STATUS.PROCESSING_CRM) {
+        if (await ensureJob(row.ID, 1, 0)) enqueued++;
+      } else if (status === LEAD_STATUS.RETRYING) {
+        if (await ensureJob(row.ID, state.attempts + 1, state.retryAt - now)) enqueued++;
+      } else if (await ensureJob(row.ID, Math.max(1, state.attempts), 0)) {
+        enqueued++;
+      }
+    }
+    return enqueued;
+  }
+
+  return {
+    async sweep() {
+      let total = 0;
+      for (const status of [
+        LEAD_STATUS.PROCESSING,
+        LEAD_STATUS.RETRYING,
+        LEAD_STATUS.PROCESSING_CRM,
+      ] as const) {
+        total += await sweepStatus(status);
+      }
+      return total;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { isTestDelivery, signingSecretsFor } from '@leadmesh/core';
+import { postbackSend } from '@leadmesh/jobs';
+import { nextDelay, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
+import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { WorkerContext } from '../context.ts';
+import { type AttemptResult, sendSigned } from '../postbacks/send.ts';
+
+/** Attempts a delivery gets: the schedule's length (8) for lead events, one for a test fire. */
+export const attemptsFor = (event: string): number =>
+  isTestDelivery(event) ? 1 : POSTBACK_RETRY_DELAYS_MS.length;
+
+/** `webhook-id` of a delivery: the same on every retry, so receivers drop repeats. */
+export const webhookIdOf = (deliveryId: number): string => `pb_${deliveryId}`;
+
+type Db = WorkerContext['db'];
+
+/**
+ * The claim, prepared once per database: the row moves to `attempt` only if it is pending and its
+ * previous attempt was `attempt - 1`, and answers what the send needs (one statement, no select
+ * before it). A duplicate job, a sweep racing a retry, or a row delivered or failed matches nothing.
+ */
+function prepareClaim(db: Db) {
+  return db
+    .update(postbackDeliveries)
+    .set({ Attempts: sql`${sql.placeholder('attempt')}` })
+    .where(
+      and(
+        eq(postbackDeliveries.ID, sql.placeholder('id')),
+        eq(postbackDeliveries.State, 'pending'),
+        eq(postbackDeliveries.Attempts, sql`${sql.placeholder('attempt')} - 1`),
+      ),
+    )
+    .returning({
+      URL: postbackDeliveries.URL,
+      Event: postbackDeliveries.Event,
+      LastError: postbackDeliveries.LastError,
+      ownerId: sql<number>`(select ${postbacks.BoundUser} from ${postbacks} where ${postbacks.postbackID} = ${postbackDeliveries.BoundPostback})`,
+    })
+    .prepare();
+}
+const claims = new WeakMap<Db, ReturnType<typeof prepareClaim>>();
+
+/**
+ * One attempt of one postback delivery (a `postback_deliveries` row). The attempt is claimed on
+ * the row first (compare-and-set on `Attempts`), so each attempt number is sent at most once
+ * whatever jobs the queue and the sweep hand out. Then: the owner's secrets (created on first
+ * need), the signed request through the guarded client, and in one atomic batch the attempt row
+ * and the delivery's state. A retryable failure asks for the next attempt after the schedule's
+ * delay (or the receiver's longer Retry-After); the last one, a final failure or a test fire's
+ * only attempt leaves the row `failed`.
+ */
+export async function runPostbackSend(
+  payload: z.output<typeof postbackSend.schema>,
+  ctx: WorkerContext,
+): Promise<void> {
+  const { deliveryId, attempt } = payload;
+  let claim = claims.get(ctx.db);
+  if (!claim) {
+    claim = prepareClaim(ctx.db);
+    claims.set(ctx.db, claim);
+  }
+  const [delivery] = await claim.execute({ id: deliveryId, attempt });
+  // Deleted with its postback, finished, or not this attempt's turn: nothing to do.
+  if (!delivery) return;
+  const allowed = attemptsFor(delivery.Event);
+  if (attempt > allowed) {
+    // Only after a crash between a claim and its record: the schedule is used up.
+    await ctx.db
+      .update(postbackDeliveries)
+      .set({ State: 'failed', Attempts: allowed, LastError: delivery.LastError ?? 'No attempts left' })
+      .where(eq(postbackDeliveries.ID, deliveryId));
+    return;
+  }
+
+  let result: AttemptResult;
+  try {
+    const secrets = await signingSecretsFor(ctx.db, ctx.secretBox, delivery.ownerId);
+    result = await sendSigned(
+      { url: delivery.URL, secrets, msgId: webhookIdOf(deliveryId) },
+      { allowLoopback: ctx.env.ALLOW_LOOPBACK_TARGETS, ...ctx.outbound },
+    );
+  } catch (error) {
+    // Not the receiver's doing (no key to open the secret, a bug): logged, retried on the schedule.
+    result = {
+      verdict: 'retry',
+      status: null,
+      body: null,
+      error: `INTERNAL: ${(error as Error).message}`.slice(0, 500),
+      durationMs: 0,
+    };
+  }
+
+  let delay: number | null = null;
+  let state: 'pending' | 'delivered' | 'failed';
+  if (result.verdict === 'delivered') state = 'delivered';
+  else if (result.verdict === 'final' || attempt >= allowed) state = 'failed';
+  else {
+    delay = nextDelay(attempt, result.retryAfterMs);
+    state = delay === null ? 'failed' : 'pending';
+  }
+  const lastError =
+    result.verdict === 'delivered' ? null : (result.error ?? `HTTP ${result.status ?? 'no answer'}`);
+  // One atomic batch (a transaction without holding one open across awaits).
+  await ctx.db.batch([
+    ctx.db.insert(postbackAttempts).values({
+      DeliveryID: deliveryId,
+      Attempt: attempt,
+      URL: delivery.URL,
+      ResponseStatus: result.status,
+      ResponseBody: result.body,
+      Error: result.error,
+      DurationMs: result.durationMs,
+    }),
+    ctx.db
+      .update(postbackDeliveries)
+      .set({
+        State: state,
+        ResponseCode: result.status,
+        LastError: lastError,
+        ...(state === 'delivered' ? { deliveredAt: new Date() } : {}),
+      })
+      .where(eq(postbackDeliveries.ID, deliveryId)),
+  ]);
+  if (delay !== null) {
+    try {
+      await ctx.jobs.enqueue(postbackSend, { deliveryId, attempt: attempt + 1 }, delay);
+    } catch (error) {
+      // The row says when the next attempt is due; the postback sweep enqueues it then.
+      console.warn(
+        `postback ${deliveryId} attempt ${attempt + 1} left for the sweep: ${(error as Error).message}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { DbOrTx } from '@leadmesh/db';
+import { POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
+import { sql } from 'drizzle-orm';
+
+/**
+ * The wait before the next attempt of a delivery that has made `attempts` attempts, in SQL: the
+ * schedule of `nextDelay` (0 before the first, 5 s before the second, ...). Past the schedule 0, so
+ * the handler sees the row and marks it failed.
+ */
+const scheduledWait = sql.raw(
+  `case d.attempts ${POSTBACK_RETRY_DELAYS_MS.map((ms, n) => `when ${n} then ${ms}`).join(' ')} else 0 end`,
+);
+
+/**
+ * Pending deliveries whose next attempt should have started before `cutoffMs`: the last attempt's
+ * time (or the row's creation) plus the scheduled wait. Their job was lost (Redis was away when it
+ * was asked for, or lost it). Oldest first, at most `limit`; a receiver's longer Retry-After is not
+ * known here, so such a retry may come early, never late. Delivered and failed rows are final and
+ * never returned. Re-enqueuing a job that still exists is a no-op (same business key).
+ */
+export async function duePostbackDeliveries(
+  db: DbOrTx,
+  cutoffMs: number,
+  limit: number,
+): Promise<{ ID: number; Attempts: number }[]> {
+  return db.all<{ ID: number; Attempts: number }>(sql`
+    select d.id as "ID", d.attempts as "Attempts"
+    from postback_deliveries d
+    where d.state = 'pending'
+      and coalesce(
+            (select max(a.created_at) from postback_attempts a where a.delivery_id = d.id),
+            d.created_at
+          ) + (${scheduledWait}) < ${cutoffMs}
+    order by d.id
+    limit ${limit}`);
+}

@@ -1,0 +1,87 @@
+import { offerApproveRates, payoutAuto } from '@leadmesh/jobs';
+import * as t from '@leadmesh/schema/tables';
+import { Queue } from 'bullmq';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../api/src/test/harness.ts';
+import { waitFor } from './crm/test-support/wait.ts';
+import { parseWorkerEnv } from './env.ts';
+import { type RunningWorker, startWorker } from './worker.ts';
+
+let api: TestApi;
+let worker: RunningWorker;
+beforeAll(async () => {
+  api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
+  worker = await startWorker(
+    parseWorkerEnv({
+      NODE_ENV: 'test',
+      DATABASE_URL: api.deps.env.DATABASE_URL,
+      REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
+      MAIL_SINK_DIR: `${api.deps.env.DATA_DIR}/mail-test`,
+      OUTBOX_SWEEP_MS: '600000',
+    }),
+  );
+});
+afterAll(async () => {
+  await worker?.close();
+  await api?.close();
+});
+
+it('schedules the hourly jobs once, whatever the number of worker processes', async () => {
+  const second = await startWorker(worker.ctx.env);
+  await second.close();
+  for (const job of [payoutAuto, offerApproveRates]) {
+    const queue = new Queue(job.queue, {
+      connection: api.runtime.platform.queueRedis,
+      prefix: api.deps.env.REDIS_PREFIX,
+    });
+    const schedulers = await queue.getJobSchedulers();
+    await queue.close();
+    expect(schedulers.map((s) => [s.key, s.every])).toEqual([[job.id, 3_600_000]]);
+  }
+});
+
+it("the approve-rate job stores every offer's rate from its decided leads", async () => {
+  const owner = await api.createUser('rateadv', { isVerified: true, isPublisherHidden: true });
+  const advertiser = await api.createAdvertiser(owner.ID);
+  const publisher = await api.createUser('ratepub', { isVerified: true });
+  const [offer] = await api.db
+    .insert(t.offers)
+    .values({
+      BoundAdvertiser: advertiser.ID,
+      OfferName: 'Rated',
+      OfferProductName: 'P',
+      OfferProductBrand: 'B',
+      OfferProductPrice: '1 EUR',
+      OfferType: 'CPA',
+      OfferCountry: ['RS'],
+      OfferImages: [],
+      OfferDescription: '',
+    })
+    .returning();
+  // 8 confirmed, 2 rejected, 1 still waiting: 80%.
+  const statuses = [2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 0];
+  await api.db.insert(t.leads).values(
+    statuses.map((Status) => ({
+      BoundUser: publisher.ID,
+      BoundAdvertiser: advertiser.ID,
+      BoundOffer: offer.ID,
+      OfferName: 'Rated',
+      ProductName: 'P',
+      Status,
+      LeadPrice: 100,
+      EarnedAmount: 80,
+      PlatformEarnedAmount: 20,
+      PurchaseLeadType: 'CPA' as const,
+      PurchaseDetails: {},
+    })),
+  );
+  await worker.ctx.jobs.requeue(offerApproveRates, {});
+  await waitFor(
+    async () =>
+      (await api.db.select().from(t.offers).where(eq(t.offers.ID, offer.ID)))[0]
+        .OfferMonthlyConversionRatio === 80,
+    30_000,
+    'the approve rate of the offer',
+  );
+});
