@@ -1,5 +1,5 @@
 import { assert, test } from './harness.ts';
-import { seriousViolations } from './support.ts';
+import { installAxe, seriousViolations } from './support.ts';
 
 const PAGES = [
   ['/', 'page-home'],
@@ -14,10 +14,12 @@ const PAGES = [
   ['/conference?city=nowhere', 'page-conference'],
   ['/terms', 'page-terms'],
   ['/privacy', 'page-privacy'],
+  ['/no-such-page', 'page-notFound'],
 ] as const;
 
 test('axe finds no serious or critical violation on any public page', async (t) => {
   const page = await t.newPage();
+  await installAxe(page);
   const problems: string[] = [];
   for (const [path, testId] of PAGES) {
     await page.goto(`${t.urls.shell}${path}`);

@@ -68,7 +68,9 @@ test('the footer Get in touch form sends the message', async (t) => {
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/publishers`);
   await page.getByTestId('contact-send').click();
-  await page.locator('.ant-form-item-explain-error').first().waitFor();
+  await page.getByTestId('contact-error-Name').waitFor();
+  await page.getByTestId('contact-error-EMail').waitFor();
+  await page.getByTestId('contact-error-Message').waitFor();
   const id = unique();
   await page.getByTestId('contact-name').fill('Jovana');
   await page.getByTestId('contact-email').fill(`jovana${id}@example.com`);

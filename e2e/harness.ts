@@ -3,7 +3,7 @@
  * (scripts/e2e.ts) gives each a fresh browser context and records a screenshot per test.
  */
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 
 export interface Urls {
   shell: string;
@@ -29,14 +29,18 @@ export const LOGINS: Record<Role, { username: string; password: string }> = {
 
 export interface TestContext {
   urls: Urls;
+  /** The run's browser (for helpers that open their own contexts, such as the page-weight measure). */
+  browser: Browser;
   /** A fresh page in a fresh context, logged in as `role` when given (saved login state per role). */
   newPage(role?: Role): Promise<Page>;
   /** Every request URL the test's pages made so far. */
   requests: string[];
   /** Whether any request went to the given origin (a remote's URL). */
   fetchedFrom(origin: string): boolean;
-  /** Saves `e2e/screenshots/<test>-<label>.png`. */
-  screenshot(page: Page, label?: string): Promise<void>;
+  /** Every console error and uncaught page error of the test's pages so far (text and source URL). */
+  consoleErrors: { text: string; url: string }[];
+  /** Saves `e2e/screenshots/<test>-<label>.png` (the whole page, or the viewport with `fullPage: false`). */
+  screenshot(page: Page, label?: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Logs in through the login form and waits for the dashboard. */
   login(page: Page, role: Role): Promise<void>;
 }
@@ -75,22 +79,32 @@ export async function loginThroughForm(page: Page, urls: Urls, role: Role) {
 export function createTestContext(
   browser: Browser,
   urls: Urls,
-  screenshot: (page: Page, label: string) => Promise<void>,
+  screenshot: (page: Page, label: string, options?: { fullPage?: boolean }) => Promise<void>,
   savedStates: Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>,
 ) {
   const contexts: BrowserContext[] = [];
   const requests: string[] = [];
+  const consoleErrors: { text: string; url: string }[] = [];
   const track = (context: BrowserContext) => {
     context.on('request', (request: Request) => {
       requests.push(request.url());
+    });
+    context.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error')
+        consoleErrors.push({ text: message.text(), url: message.location().url });
+    });
+    context.on('weberror', (error) => {
+      consoleErrors.push({ text: String(error.error()), url: error.page()?.url() ?? '' });
     });
     contexts.push(context);
   };
   const ctx: TestContext = {
     urls,
+    browser,
     requests,
+    consoleErrors,
     fetchedFrom: (origin) => requests.some((url) => url.startsWith(origin)),
-    screenshot: (page, label = 'final') => screenshot(page, label),
+    screenshot: (page, label = 'final', options) => screenshot(page, label, options),
     login: (page, role) => loginThroughForm(page, urls, role),
     async newPage(role) {
       if (role && !savedStates.has(role)) {
@@ -110,6 +124,8 @@ export function createTestContext(
   };
   return {
     ctx,
+    /** Content-Security-Policy violations the browser reported: any one fails the test. */
+    cspViolations: () => consoleErrors.filter((e) => /Content Security Policy/i.test(e.text)),
     pages: () => contexts.flatMap((c) => c.pages()),
     dispose: async () => {
       await Promise.all(contexts.map((c) => c.close()));

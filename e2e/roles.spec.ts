@@ -12,8 +12,13 @@ test('a publisher who logs in gets mf-publisher, never mf-admin, and the publish
   await t.login(page, 'publisher');
   assert.match(page.url(), /\/dashboard\/publisher$/);
   await page.locator('[data-testid="remote-root"][data-remote="mf_publisher"]').waitFor();
-  await page.getByTestId('screen-title').waitFor();
+  await page.locator('[data-testid="screen"][data-screen="publisher"]').waitFor();
   assert.equal(await page.getByTestId('section-title').textContent(), 'Dashboard');
+  // The page's title shows once: in the header, not again as a heading of the page.
+  assert.equal(
+    await page.locator('[data-testid="remote-root"] h1, [data-testid="remote-root"] h2').count(),
+    0,
+  );
   const groups = await sidebarGroups(page);
   assert.deepEqual(groups.slice(0, 2), ['publisher', 'advertiser']);
   assert.ok(!groups.includes('admin') && !groups.includes('publishersManager'), groups.join(', '));
@@ -23,7 +28,7 @@ test('a publisher who logs in gets mf-publisher, never mf-admin, and the publish
   await page.getByTestId('sidebar-item-publisher-leads').click();
   await page.waitForURL(/\/dashboard\/publisher-leads$/);
   await page.getByTestId('section-title').filter({ hasText: 'Leads' }).waitFor();
-  await page.getByTestId('screen-title').filter({ hasText: 'Leads' }).waitFor();
+  await page.locator('[data-testid="screen"][data-screen="publisher-leads"]').waitFor();
   await page.waitForLoadState('networkidle');
   await t.screenshot(page);
   assert.ok(t.fetchedFrom(t.urls.mf_publisher), 'mf-publisher was loaded');
@@ -40,7 +45,8 @@ test('an admin gets mf-admin and the administrator sidebar group', async (t) => 
   await page.getByTestId('sidebar-item-admin-users').click();
   await page.waitForURL(/\/dashboard\/admin-users$/);
   await page.locator('[data-testid="remote-root"][data-remote="mf_admin"]').waitFor();
-  await page.getByTestId('screen-title').filter({ hasText: 'Users' }).waitFor();
+  await page.locator('[data-testid="screen"][data-screen="admin-users"]').waitFor();
+  assert.equal(await page.getByTestId('section-title').textContent(), 'Users');
   await t.screenshot(page);
   assert.ok(t.fetchedFrom(t.urls.mf_admin), 'mf-admin was loaded');
 });

@@ -1,28 +1,20 @@
-import { ComingSoon } from '@leadmesh/ui';
-import { useTranslation } from 'react-i18next';
+import { routesOf, useSessionStore } from '@leadmesh/session';
+import { AppTheme, ComingSoon } from '@leadmesh/ui';
 import { Route, Routes } from 'react-router-dom';
-import { type en, setupI18n } from './i18n.ts';
 
-setupI18n();
-
-/** A screen of this remote, by its route; screens arrive in later issues. */
-function Screen({ id }: { id: keyof typeof en }) {
-  const { t } = useTranslation('advertiser');
-  return <ComingSoon title={t(id)} />;
-}
-
-/** The dashboard routes of mf-advertiser, mounted by the shell under `/dashboard/*`. */
+/**
+ * The dashboard routes of mf-advertiser, from the route table, mounted by the shell under `/dashboard/*`
+ * (the shell only mounts it for paths the table gives to mf_advertiser). Screens arrive in later issues.
+ */
 export default function App() {
+  const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
-    <Routes>
-      <Route path="advertiser" element={<Screen id="advertiser" />} />
-      <Route path="advertiser-offers" element={<Screen id="advertiser-offers" />} />
-      <Route path="advertiser-leads" element={<Screen id="advertiser-leads" />} />
-      <Route path="advertiser-statistic" element={<Screen id="advertiser-statistic" />} />
-      <Route path="crm" element={<Screen id="crm" />} />
-      <Route path="payments-advertiser" element={<Screen id="payments-advertiser" />} />
-      <Route path="registeradvertiser" element={<Screen id="registeradvertiser" />} />
-      <Route path="*" element={<Screen id="notFound" />} />
-    </Routes>
+    <AppTheme dark={dark}>
+      <Routes>
+        {routesOf('mf_advertiser').map(({ path }) => (
+          <Route key={path} path={path} element={<ComingSoon screen={path} />} />
+        ))}
+      </Routes>
+    </AppTheme>
   );
 }

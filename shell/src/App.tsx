@@ -1,21 +1,32 @@
 import {
   applyBodyTheme,
   captureRefId,
+  findRoute,
+  NOT_FOUND_TITLE,
   sessionStore,
   startSessionSync,
+  themeIsDark,
   useSessionStore,
 } from '@leadmesh/session';
-import { theme as antdTheme, ConfigProvider, Spin } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { RemoteApp } from './remote-loader.tsx';
+import { RemoteApp, Spinner } from './remote-loader.tsx';
+import { ShellStyles } from './styles.tsx';
+
+/**
+ * The dashboard layout (antd: sidebar, header, user menu) loads only for logged-in users, so a
+ * visitor's first page carries no antd from the shell (decision 0101).
+ */
+const DashboardLayout = lazy(() => import('./layouts/DashboardLayout.tsx'));
 
 /** Pages a logged-in user is sent away from, to /dashboard/publisher (public §2 Login). */
 export const LOGIN_TYPE_PAGES = ['/login', '/register', '/resetPassword'];
 
-/** Starts the session check once, keeps ?ref= and keeps the body's dark class in step with the path. */
+/**
+ * Starts the session check once, keeps ?ref=, keeps the body's dark class in step with the path
+ * and names the browser tab after the page (the route table's title).
+ */
 function SessionEffects() {
   const location = useLocation();
   const theme = useSessionStore((s) => s.theme);
@@ -24,18 +35,16 @@ function SessionEffects() {
     captureRefId(location.search);
   }, [location.search]);
   useEffect(() => applyBodyTheme(location.pathname, theme), [location.pathname, theme]);
+  useEffect(() => {
+    const title = findRoute(location.pathname)?.title ?? NOT_FOUND_TITLE;
+    document.title = location.pathname === '/' ? 'Leadmesh' : `${title} · Leadmesh`;
+  }, [location.pathname]);
   return null;
 }
 
 function RequireLogin({ children }: { children: ReactNode }) {
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
-  if (isLoggedIn === null) {
-    return (
-      <div data-testid="session-loading" style={{ padding: 96, textAlign: 'center' }}>
-        <Spin size="large" />
-      </div>
-    );
-  }
+  if (isLoggedIn === null) return <Spinner testId="session-loading" />;
   if (!isLoggedIn) return <Navigate to="/login" replace />;
   return children;
 }
@@ -52,22 +61,15 @@ function PublicRoutes() {
   );
 }
 
-function Themed({ children }: { children: ReactNode }) {
+/** Marks the page dark or light (`data-theme`): dark only in the dashboard with the dark theme on. */
+function ThemeRoot({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const theme = useSessionStore((s) => s.theme);
-  const dark = theme === 'dark' && pathname.includes('dashboard');
+  const dark = themeIsDark(pathname, theme);
   return (
-    <ConfigProvider
-      theme={{
-        algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        // antd's default blue (#1677ff) reaches 4.1:1 against white; this one passes WCAG AA.
-        token: dark ? {} : { colorPrimary: '#0958d9', colorLink: '#0958d9', colorInfo: '#0958d9' },
-      }}
-    >
-      <div data-testid="app-root" data-theme={dark ? 'dark' : 'light'}>
-        {children}
-      </div>
-    </ConfigProvider>
+    <div data-testid="app-root" data-theme={dark ? 'dark' : 'light'}>
+      {children}
+    </div>
   );
 }
 
@@ -75,20 +77,23 @@ function Themed({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <BrowserRouter>
+      <ShellStyles />
       <SessionEffects />
-      <Themed>
+      <ThemeRoot>
         <Routes>
           <Route
             path="/dashboard/*"
             element={
               <RequireLogin>
-                <DashboardLayout />
+                <Suspense fallback={<Spinner testId="session-loading" />}>
+                  <DashboardLayout />
+                </Suspense>
               </RequireLogin>
             }
           />
           <Route path="/*" element={<PublicRoutes />} />
         </Routes>
-      </Themed>
+      </ThemeRoot>
     </BrowserRouter>
   );
 }

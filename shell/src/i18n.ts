@@ -34,12 +34,18 @@ export const shellEn = {
     settings: 'Settings',
     logout: 'Log out',
   },
-  sidebar: { settings: 'Settings', theme: 'Dark theme', logout: 'Log out' },
+  sidebar: { settings: 'Settings', theme: 'Dark theme', logout: 'Log out', close: 'Close the menu' },
   notice: { paymentMethod: 'You have not added a payment method yet.', addNow: 'Add now' },
   remote: {
     failed: 'This part of the application could not be loaded.',
+    hint: 'Check your connection, then try again.',
     retry: 'Retry',
     loading: 'Loading…',
+  },
+  notFound: {
+    heading: 'There is no page at this address',
+    text: 'The link may be old or mistyped. Your dashboard has everything you can open.',
+    dashboardLink: 'Go to your dashboard',
   },
 };
 

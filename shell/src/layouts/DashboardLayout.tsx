@@ -7,9 +7,11 @@ import {
   sidebarGroups,
   useSessionStore,
 } from '@leadmesh/session';
+import { AppTheme, BRAND } from '@leadmesh/ui';
 import {
   Alert,
   Avatar,
+  theme as antdTheme,
   Button,
   Divider,
   Layout,
@@ -18,15 +20,34 @@ import {
   Result,
   Space,
   Switch,
-  Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { MenuIcon } from '../icons.tsx';
+import { DashboardNotFound } from '../not-found.tsx';
 import { RemoteApp } from '../remote-loader.tsx';
 
 /** Below this width the sidebar closes after each navigation (dashboards §2 Sidebar). */
 export const NARROW_MAX_PX = 1024;
+
+/**
+ * The header title sits on one line: it never breaks inside a word, and on a phone the user menu
+ * shows only the initials so the title keeps its room.
+ */
+const CSS = `
+.lm-dash-header { display: flex; align-items: center; gap: 12px; height: 64px; padding: 0 24px; line-height: normal; }
+.lm-dash-title { flex: 1; min-width: 0; margin: 0; font-size: 22px; font-weight: 600; line-height: 1.3; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.lm-dash-user { flex: none; }
+.lm-dash-content { padding: 24px; }
+.lm-dash-mask { position: fixed; inset: 0; z-index: 9; background: rgba(0,0,0,0.45); border: 0; padding: 0; }
+@media (max-width: 599px) {
+  .lm-dash-header { padding: 0 12px; gap: 8px; }
+  .lm-dash-title { font-size: 18px; }
+  .lm-user-name { display: none; }
+  .lm-dash-content { padding: 16px 12px; }
+}
+`;
 
 function useIsNarrow() {
   const query = `(max-width: ${NARROW_MAX_PX}px)`;
@@ -65,20 +86,26 @@ function Sidebar({ onNavigate }: { onNavigate(): void }) {
     children: group.items.map((entry) => ({
       key: entry.key,
       label: <span data-testid={`sidebar-item-${entry.key}`}>{entry.label}</span>,
-      path: entry.path,
     })),
   }));
-  const selected = groups.flatMap((g) => g.items).filter((i) => i.path === location.pathname);
+  const entries = groups.flatMap((g) => g.items);
+  const selected = entries.filter((i) => i.path === location.pathname.replace(/\/+$/, ''));
   return (
-    <div data-testid="sidebar" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div style={{ padding: 16, fontWeight: 700, fontSize: 18 }}>Leadmesh</div>
+    <nav
+      aria-label={t('nav.dashboard')}
+      data-testid="sidebar"
+      style={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}
+    >
+      <Link to="/dashboard" style={{ padding: 16, fontWeight: 700, fontSize: 18, color: 'inherit' }}>
+        Leadmesh
+      </Link>
       <Menu
         mode="inline"
         theme={theme}
         selectedKeys={selected.map((i) => i.key)}
         items={items}
         onClick={({ key }) => {
-          const entry = groups.flatMap((g) => g.items).find((i) => i.key === key);
+          const entry = entries.find((i) => i.key === key);
           if (entry) navigate(entry.path);
           onNavigate();
         }}
@@ -102,7 +129,7 @@ function Sidebar({ onNavigate }: { onNavigate(): void }) {
           {t('sidebar.logout')}
         </Button>
       </Space>
-    </div>
+    </nav>
   );
 }
 
@@ -120,7 +147,7 @@ function UserMenu() {
   const manager = userData.AssignedManager;
   const content = (
     <div data-testid="user-menu-content" style={{ minWidth: 240 }}>
-      <Typography.Text strong>{t('header.manager')}</Typography.Text>
+      <strong>{t('header.manager')}</strong>
       {manager ? (
         <div data-testid="manager-contacts">
           <div>{[manager.FirstName, manager.LastName].filter(Boolean).join(' ')}</div>
@@ -158,15 +185,22 @@ function UserMenu() {
     </div>
   );
   const user = userData.UserInfo;
+  const name = [user.FirstName, user.LastName].filter(Boolean).join(' ') || user.Username;
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
-      <Button type="text" data-testid="user-menu" style={{ height: 'auto' }}>
+      <Button
+        type="text"
+        data-testid="user-menu"
+        aria-label={name}
+        className="lm-dash-user"
+        style={{ height: 'auto' }}
+      >
         <Space>
-          <Avatar data-testid="user-initials" style={{ background: '#1677ff' }}>
+          <Avatar data-testid="user-initials" style={{ background: BRAND.primary }}>
             {initials(user.FirstName, user.LastName, user.Username)}
           </Avatar>
-          <span data-testid="user-name">
-            {[user.FirstName, user.LastName].filter(Boolean).join(' ') || user.Username}
+          <span data-testid="user-name" className="lm-user-name">
+            {name}
           </span>
         </Space>
       </Button>
@@ -195,7 +229,10 @@ function PaymentMethodNotice() {
   );
 }
 
-/** Picks what the content area shows: redirects, the not-verified notice, or the owning remote. */
+/**
+ * Picks what the content area shows: redirects, the not-found page for a path the route table does
+ * not have (no remote is loaded), the not-verified notice, or the remote that owns the path.
+ */
 function DashboardContent() {
   const { pathname } = useLocation();
   const userData = useSessionStore((s) => s.userData);
@@ -204,58 +241,91 @@ function DashboardContent() {
   if (route === '/dashboard/registeradvertiser' && userData?.UserInfo.AdvertiserID) {
     return <Navigate to="/dashboard/advertiser" replace />;
   }
+  const remote = remoteForPath(route);
+  if (!remote) return <DashboardNotFound />;
   if (isBlockedForUnverified(route, userData)) {
     return <Result data-testid="not-verified" status="info" title={MESSAGES.notVerified} />;
   }
-  return <RemoteApp name={remoteForPath(route)} />;
+  return <RemoteApp name={remote} />;
+}
+
+/** The header: menu button (narrow screens), the page's one title, the user menu. */
+function DashboardHeader({ narrow, open, onToggle }: { narrow: boolean; open: boolean; onToggle(): void }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const { token } = antdTheme.useToken();
+  return (
+    <Layout.Header
+      data-testid="dashboard-header"
+      className="lm-dash-header"
+      style={{ background: 'transparent', color: token.colorText }}
+    >
+      {narrow && (
+        <Button
+          data-testid="sidebar-open"
+          aria-label={open ? t('sidebar.close') : t('nav.menu')}
+          aria-expanded={open}
+          icon={<MenuIcon />}
+          onClick={onToggle}
+          style={{ flex: 'none' }}
+        />
+      )}
+      <h1 className="lm-dash-title" data-testid="section-title">
+        {sectionTitle(pathname)}
+      </h1>
+      <UserMenu />
+    </Layout.Header>
+  );
 }
 
 /** The logged-in layout: sidebar, header (section title, user menu), notices and the remote. */
-export function DashboardLayout() {
-  const { pathname } = useLocation();
+export default function DashboardLayout() {
+  const { t } = useTranslation('shell');
   const narrow = useIsNarrow();
   const [open, setOpen] = useState(!narrow);
   const theme = useSessionStore((s) => s.theme);
   useEffect(() => setOpen(!narrow), [narrow]);
+  // On a narrow screen the open sidebar covers the page: Escape closes it, as the mask does.
+  useEffect(() => {
+    if (!narrow || !open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [narrow, open]);
   return (
-    <Layout data-testid="dashboard-layout" style={{ minHeight: '100vh' }}>
-      {open && (
-        <Layout.Sider
-          width={240}
-          theme={theme}
-          style={narrow ? { position: 'fixed', zIndex: 10, height: '100vh' } : {}}
-        >
-          <Sidebar onNavigate={() => narrow && setOpen(false)} />
-        </Layout.Sider>
-      )}
-      <Layout>
-        <Layout.Header
-          data-testid="dashboard-header"
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            background: 'transparent',
-            padding: '0 24px',
-          }}
-        >
-          <Space>
+    <AppTheme dark={theme === 'dark'}>
+      <style href="leadmesh-dashboard" precedence="default">
+        {CSS}
+      </style>
+      <Layout data-testid="dashboard-layout" style={{ minHeight: '100vh' }}>
+        {open && (
+          <>
             {narrow && (
-              <Button data-testid="sidebar-open" onClick={() => setOpen((v) => !v)}>
-                ☰
-              </Button>
+              <button
+                type="button"
+                className="lm-dash-mask"
+                aria-label={t('sidebar.close')}
+                data-testid="sidebar-mask"
+                onClick={() => setOpen(false)}
+              />
             )}
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="section-title">
-              {sectionTitle(pathname)}
-            </Typography.Title>
-          </Space>
-          <UserMenu />
-        </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
-          <PaymentMethodNotice />
-          <DashboardContent />
-        </Layout.Content>
+            <Layout.Sider
+              width={240}
+              theme={theme}
+              style={narrow ? { position: 'fixed', zIndex: 10, height: '100vh', overflowY: 'auto' } : {}}
+            >
+              <Sidebar onNavigate={() => narrow && setOpen(false)} />
+            </Layout.Sider>
+          </>
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          <DashboardHeader narrow={narrow} open={open} onToggle={() => setOpen((v) => !v)} />
+          <Layout.Content className="lm-dash-content">
+            <PaymentMethodNotice />
+            <DashboardContent />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </AppTheme>
   );
 }

@@ -1,110 +1,100 @@
 import { api } from '@leadmesh/api-client';
-import { MESSAGES } from '@leadmesh/schema/constants';
+import { isEmailAddress, MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { Button, Drawer, Form, Grid, Input, Layout, Space, Typography } from 'antd';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { MenuIcon } from '../icons.tsx';
 
-/** Links drawn as buttons: navigation stays a link (no button nested in an anchor). */
-const linkButton = (primary: boolean): CSSProperties => ({
-  display: 'inline-block',
-  padding: '4px 15px',
-  lineHeight: '22px',
-  borderRadius: 6,
-  border: `1px solid ${primary ? LINK_BLUE : '#d9d9d9'}`,
-  background: primary ? LINK_BLUE : '#fff',
-  color: primary ? '#fff' : 'rgba(0, 0, 0, 0.88)',
-  whiteSpace: 'nowrap',
-});
-
-/** antd's default link blue reaches only 4.1:1 on white; this one passes WCAG AA (6.2:1). */
-const LINK_BLUE = '#0958d9';
+/*
+ * The public layout is plain markup and CSS (shell/src/styles.tsx), not antd: it is on every
+ * visitor's first page, and the shell's startup code stays free of antd (decision 0101).
+ */
 
 /**
  * Public header (public §2): Home, Publishers, Advertisers, Our culture, Log in, Sign up (Dashboard
- * when logged in). Under the md breakpoint the navigation folds into a menu button.
+ * when logged in). Under 768 px the navigation folds into a menu button.
  */
 function PublicHeader() {
   const { t } = useTranslation('shell');
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
-  const screens = Grid.useBreakpoint();
-  const wide = screens.md ?? true;
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const navLinks = (
-    <>
-      <Link to="/" data-testid="nav-home" style={{ color: LINK_BLUE }} onClick={close}>
-        {t('nav.home')}
-      </Link>
-      <Link to="/publishers" data-testid="nav-publishers" style={{ color: LINK_BLUE }} onClick={close}>
-        {t('nav.publishers')}
-      </Link>
-      <Link to="/advertisers" data-testid="nav-advertisers" style={{ color: LINK_BLUE }} onClick={close}>
-        {t('nav.advertisers')}
-      </Link>
-      <Link to="/aboutus" data-testid="nav-culture" style={{ color: LINK_BLUE }} onClick={close}>
-        {t('nav.culture')}
-      </Link>
-    </>
+  const panelId = useId();
+  // The panel closes when one of its links is followed, and on Escape.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  const nav = (suffix: string) => (
+    <nav aria-label={t('nav.main')} className="lm-nav">
+      {(
+        [
+          ['/', 'home', 'nav.home'],
+          ['/publishers', 'publishers', 'nav.publishers'],
+          ['/advertisers', 'advertisers', 'nav.advertisers'],
+          ['/aboutus', 'culture', 'nav.culture'],
+        ] as const
+      ).map(([to, id, label]) => (
+        <Link key={id} to={to} className="lm-shell-link" data-testid={`nav-${id}${suffix}`}>
+          {t(label)}
+        </Link>
+      ))}
+    </nav>
   );
-  const accountLinks = isLoggedIn ? (
-    <Link to="/dashboard" data-testid="nav-dashboard" style={linkButton(true)} onClick={close}>
-      {t('nav.dashboard')}
-    </Link>
-  ) : (
-    <Space>
-      <Link to="/login" data-testid="nav-login" style={linkButton(false)} onClick={close}>
-        {t('nav.login')}
-      </Link>
-      <Link to="/register" data-testid="nav-signup" style={linkButton(true)} onClick={close}>
-        {t('nav.signup')}
-      </Link>
-    </Space>
-  );
-  return (
-    <Layout.Header
-      data-testid="public-header"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: wide ? 24 : 12,
-        background: '#fff',
-        borderBottom: '1px solid #eee',
-        padding: wide ? '0 50px' : '0 16px',
-      }}
-    >
-      <Link
-        to="/"
-        style={{ fontWeight: 700, fontSize: 20, marginRight: wide ? 24 : 'auto', color: LINK_BLUE }}
-      >
-        Leadmesh
-      </Link>
-      {wide ? (
-        <>
-          <nav aria-label={t('nav.main')} style={{ display: 'flex', gap: 20, flex: 1 }}>
-            {navLinks}
-          </nav>
-          {accountLinks}
-        </>
+  const account = (suffix: string) => (
+    <div className="lm-account">
+      {isLoggedIn ? (
+        <Link to="/dashboard" className="lm-button lm-button-primary" data-testid={`nav-dashboard${suffix}`}>
+          {t('nav.dashboard')}
+        </Link>
       ) : (
         <>
-          <Button
-            aria-label={t('nav.menu')}
-            aria-expanded={open}
-            data-testid="nav-menu"
-            icon={<span aria-hidden="true">☰</span>}
-            onClick={() => setOpen(true)}
-          />
-          <Drawer open={open} onClose={close} placement="right" size={260} title="Leadmesh">
-            <nav aria-label={t('nav.main')} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-              {navLinks}
-              {accountLinks}
-            </nav>
-          </Drawer>
+          <Link to="/login" className="lm-button" data-testid={`nav-login${suffix}`}>
+            {t('nav.login')}
+          </Link>
+          <Link to="/register" className="lm-button lm-button-primary" data-testid={`nav-signup${suffix}`}>
+            {t('nav.signup')}
+          </Link>
         </>
       )}
-    </Layout.Header>
+    </div>
+  );
+  return (
+    <header className="lm-header" data-testid="public-header">
+      <Link to="/" className="lm-brand lm-shell-link">
+        Leadmesh
+      </Link>
+      {nav('')}
+      {account('')}
+      <button
+        type="button"
+        className="lm-button lm-icon-button lm-menu-toggle"
+        aria-label={t('nav.menu')}
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid="nav-menu"
+        onClick={() => setOpen((v) => !v)}
+      >
+        <MenuIcon />
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only notices a link being followed; the links themselves are the controls */}
+      <div
+        id={panelId}
+        className="lm-menu-panel"
+        data-open={open}
+        data-testid="nav-menu-panel"
+        onClick={(event) => (event.target as HTMLElement).closest('a') && setOpen(false)}
+      >
+        {open && (
+          <>
+            {nav('-menu')}
+            {account('-menu')}
+          </>
+        )}
+      </div>
+    </header>
   );
 }
 
@@ -114,78 +104,146 @@ interface ContactValues {
   Message: string;
 }
 
+type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+
+function validateContact(values: ContactValues, required: string): ContactErrors {
+  const errors: ContactErrors = {};
+  if (!values.Name.trim()) errors.Name = required;
+  if (!isEmailAddress(values.EMail.trim())) errors.EMail = required;
+  if (!values.Message.trim()) errors.Message = required;
+  return errors;
+}
+
+/** One labelled input of the contact form with its error under it. */
+function Field({
+  name,
+  label,
+  error,
+  multiline,
+  value,
+  onChange,
+}: {
+  name: keyof ContactValues;
+  label: string;
+  error?: string;
+  multiline?: boolean;
+  value: string;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  const props = {
+    id,
+    name,
+    value,
+    className: 'lm-input',
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': true,
+    'data-testid': `contact-${name === 'EMail' ? 'email' : name.toLowerCase()}`,
+  };
+  return (
+    <div className="lm-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea rows={3} {...props} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input
+          type={name === 'EMail' ? 'email' : 'text'}
+          autoComplete={name === 'EMail' ? 'email' : 'name'}
+          {...props}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {error && (
+        <div id={`${id}-error`} className="lm-field-error" data-testid={`contact-error-${name}`}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** Get in touch form (public §2 Footer contact form): success shows the message, failure is silent. */
 function GetInTouchForm() {
   const { t } = useTranslation('shell');
+  const [values, setValues] = useState<ContactValues>({ Name: '', EMail: '', Message: '' });
+  const [errors, setErrors] = useState<ContactErrors>({});
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const onFinish = async (values: ContactValues) => {
+  const set = (name: keyof ContactValues) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(values, t('footer.required'));
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
-    const answer = await api.call('/email/contact', values);
+    const answer = await api.call('/email/contact', {
+      Name: values.Name.trim(),
+      EMail: values.EMail.trim(),
+      Message: values.Message.trim(),
+    });
     setBusy(false);
     if (answer.status === 'ok') setSent(true);
   };
-  if (sent)
-    return <Typography.Text data-testid="contact-success">{MESSAGES.contactSubmitted}</Typography.Text>;
+  if (sent) return <p data-testid="contact-success">{MESSAGES.contactSubmitted}</p>;
   return (
-    <Form<ContactValues>
-      layout="vertical"
-      onFinish={onFinish}
-      data-testid="contact-form"
-      style={{ maxWidth: 420 }}
-    >
-      <Form.Item
+    <form className="lm-form" noValidate onSubmit={onSubmit} data-testid="contact-form">
+      <Field
         name="Name"
         label={t('footer.name')}
-        rules={[{ required: true, message: t('footer.required') }]}
-      >
-        <Input data-testid="contact-name" />
-      </Form.Item>
-      <Form.Item
+        error={errors.Name}
+        value={values.Name}
+        onChange={set('Name')}
+      />
+      <Field
         name="EMail"
         label={t('footer.email')}
-        rules={[{ required: true, type: 'email', message: t('footer.required') }]}
-      >
-        <Input data-testid="contact-email" />
-      </Form.Item>
-      <Form.Item
+        error={errors.EMail}
+        value={values.EMail}
+        onChange={set('EMail')}
+      />
+      <Field
         name="Message"
         label={t('footer.message')}
-        rules={[{ required: true, message: t('footer.required') }]}
-      >
-        <Input.TextArea rows={3} data-testid="contact-message" />
-      </Form.Item>
-      <Button htmlType="submit" loading={busy} data-testid="contact-send">
+        error={errors.Message}
+        multiline
+        value={values.Message}
+        onChange={set('Message')}
+      />
+      <button type="submit" className="lm-button" disabled={busy} data-testid="contact-send">
         {t('footer.send')}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }
 
 function PublicFooter() {
   const { t } = useTranslation('shell');
   return (
-    <Layout.Footer data-testid="public-footer" style={{ display: 'flex', gap: 64, flexWrap: 'wrap' }}>
+    <footer className="lm-footer" data-testid="public-footer">
       <div>
-        <Typography.Title level={4}>{t('footer.contact')}</Typography.Title>
+        <h2>{t('footer.contact')}</h2>
         <p>{t('footer.company')}</p>
         <p>{t('footer.support')}</p>
       </div>
-      <div style={{ flex: 1 }}>
-        <Typography.Title level={4}>{t('footer.getInTouch')}</Typography.Title>
+      <div className="lm-footer-form">
+        <h2>{t('footer.getInTouch')}</h2>
         <GetInTouchForm />
       </div>
-    </Layout.Footer>
+    </footer>
   );
 }
 
 /** The layout of every public page: header, the page, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout data-testid="public-layout" style={{ minHeight: '100vh' }}>
+    <div className="lm-public lm-shell" data-testid="public-layout">
       <PublicHeader />
-      <Layout.Content style={{ padding: '24px 16px' }}>{children}</Layout.Content>
+      <main className="lm-public-main">{children}</main>
       <PublicFooter />
-    </Layout>
+    </div>
   );
 }

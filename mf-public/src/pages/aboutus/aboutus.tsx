@@ -1,10 +1,10 @@
 import type { ConferenceCity } from '@leadmesh/schema';
 import { CONFERENCES } from '@leadmesh/schema/constants';
-import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LineIcon } from '../home/icons.tsx';
 import {
+  CardGrid,
   CtaBand,
   type FeatureKey,
   FeatureSection,
@@ -38,35 +38,29 @@ export function AboutUsPage() {
         heading={t('aboutus.conferences.heading')}
         intro={t('aboutus.conferences.text')}
       >
-        <Row gutter={[24, 24]}>
+        <CardGrid sm={2} lg={4}>
           {CONFERENCE_CITIES.map((key) => {
             const conference = CONFERENCES[key];
             return (
-              <Col key={key} xs={24} sm={12} lg={6}>
-                <div className="lm-card" data-testid={`conference-${key}`}>
-                  <div className="lm-conference-city">
-                    <span className="lm-icon">
-                      <LineIcon name="calendar" />
-                    </span>
-                    <Typography.Title level={3} style={{ margin: 0 }}>
-                      {conference.city}
-                    </Typography.Title>
-                  </div>
-                  <p style={{ marginTop: 12 }}>
-                    {t('aboutus.conferences.dates', { dates: conference.dates })}
-                  </p>
-                  <p>
-                    <Link to={`/conference?city=${key}`} data-testid={`conference-link-${key}`}>
-                      {conference.meetings
-                        ? t('aboutus.conferences.meeting', { city: conference.city })
-                        : t('aboutus.conferences.details', { city: conference.city })}
-                    </Link>
-                  </p>
+              <div key={key} className="lm-card" data-testid={`conference-${key}`}>
+                <div className="lm-conference-city">
+                  <span className="lm-icon">
+                    <LineIcon name="calendar" />
+                  </span>
+                  <h3 style={{ margin: 0 }}>{conference.city}</h3>
                 </div>
-              </Col>
+                <p style={{ marginTop: 12 }}>{t('aboutus.conferences.dates', { dates: conference.dates })}</p>
+                <p>
+                  <Link to={`/conference?city=${key}`} data-testid={`conference-link-${key}`}>
+                    {conference.meetings
+                      ? t('aboutus.conferences.meeting', { city: conference.city })
+                      : t('aboutus.conferences.details', { city: conference.city })}
+                  </Link>
+                </p>
+              </div>
             );
           })}
-        </Row>
+        </CardGrid>
       </Section>
 
       <Section id="aboutus-team" heading={t('aboutus.team.heading')} intro={t('aboutus.team.text')}>

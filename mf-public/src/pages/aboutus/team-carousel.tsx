@@ -1,4 +1,4 @@
-import { Avatar, Button, Carousel, type CarouselRef, Grid, Typography } from 'antd';
+import { Avatar, Button, Carousel, type CarouselRef, Grid } from 'antd';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../home/icons.tsx';
@@ -93,7 +93,7 @@ export function TeamCarousel() {
                 >
                   {initialsOf(member.name)}
                 </Avatar>
-                <Typography.Title level={3}>{member.name}</Typography.Title>
+                <h3>{member.name}</h3>
                 <p className="lm-member-role">{member.role}</p>
                 <p>{member.bio}</p>
               </div>

@@ -1,8 +1,8 @@
-import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LineIcon } from './icons.tsx';
 import {
+  CardGrid,
   CLAIM_VALUES,
   CtaBand,
   type FeatureKey,
@@ -40,19 +40,17 @@ export function HomePage() {
       <Hero page="home" />
 
       <Section id="home-stats" heading={t('home.stats.heading')}>
-        <Row gutter={[24, 24]}>
+        <CardGrid sm={2} lg={4}>
           {STATS.map(({ key, icon }) => (
-            <Col key={key} xs={24} sm={12} lg={6}>
-              <div className="lm-card" data-testid={`stat-${key}`}>
-                <span className="lm-icon">
-                  <LineIcon name={icon} />
-                </span>
-                <span className="lm-stat-value">{t(`home.stats.${key}.value`, v)}</span>
-                <p>{t(`home.stats.${key}.label`, v)}</p>
-              </div>
-            </Col>
+            <div key={key} className="lm-card" data-testid={`stat-${key}`}>
+              <span className="lm-icon">
+                <LineIcon name={icon} />
+              </span>
+              <span className="lm-stat-value">{t(`home.stats.${key}.value`, v)}</span>
+              <p>{t(`home.stats.${key}.label`, v)}</p>
+            </div>
           ))}
-        </Row>
+        </CardGrid>
       </Section>
 
       <FeatureSection page="home" section="why" features={WHY} />
@@ -60,24 +58,22 @@ export function HomePage() {
       <HowItWorksSection page="home" steps={STEPS} />
 
       <Section id="home-audiences" heading={t('home.audiences.heading')}>
-        <Row gutter={[24, 24]}>
+        <CardGrid md={2}>
           {(['publishers', 'advertisers'] as const).map((side) => (
-            <Col key={side} xs={24} md={12}>
-              <div className="lm-card lm-band-light" data-testid={`audience-${side}`}>
-                <span className="lm-icon" style={{ background: '#fff' }}>
-                  <LineIcon name={side === 'publishers' ? 'users' : 'chart'} />
-                </span>
-                <Typography.Title level={3}>{t(`home.audiences.${side}.title`)}</Typography.Title>
-                <p>{t(`home.audiences.${side}.text`)}</p>
-                <p>
-                  <Link to={`/${side}`} data-testid={`audience-${side}-link`}>
-                    {t(`home.audiences.${side}.link`)}
-                  </Link>
-                </p>
-              </div>
-            </Col>
+            <div key={side} className="lm-card lm-band-light" data-testid={`audience-${side}`}>
+              <span className="lm-icon" style={{ background: '#fff' }}>
+                <LineIcon name={side === 'publishers' ? 'users' : 'chart'} />
+              </span>
+              <h3>{t(`home.audiences.${side}.title`)}</h3>
+              <p>{t(`home.audiences.${side}.text`)}</p>
+              <p>
+                <Link to={`/${side}`} data-testid={`audience-${side}-link`}>
+                  {t(`home.audiences.${side}.link`)}
+                </Link>
+              </p>
+            </div>
           ))}
-        </Row>
+        </CardGrid>
       </Section>
 
       <Section id="home-support" heading={t('home.support.heading')}>

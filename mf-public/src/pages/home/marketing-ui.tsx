@@ -1,5 +1,5 @@
 import { CLAIMS, TRACKING_COOKIE_DAYS } from '@leadmesh/schema/constants';
-import { Col, ConfigProvider, Row, Typography } from 'antd';
+import { BRAND } from '@leadmesh/ui';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -23,12 +23,11 @@ export const CLAIM_VALUES = {
   cookieDays: TRACKING_COOKIE_DAYS,
 };
 
-/**
- * antd's default blue (#1677ff) on white is 4.1:1, under the 4.5:1 WCAG AA asks of body-size text;
- * these pages use the next shade (#0958d9, 6.2:1) for links and primary buttons.
+/*
+ * The marketing pages are plain markup and CSS, not antd: the landing page is every visitor's first
+ * page, and without antd it stays light (decision 0101). Headings and grids below reproduce antd's
+ * typography and breakpoints (sm 576, md 768, lg 992 px), so pages with antd forms look the same.
  */
-const BRAND = { primary: '#0958d9', primaryHover: '#003eb3', ink: '#0b1f3a', focusOnDark: '#ffd666' };
-
 const CSS = `
 .lm-page { max-width: 1120px; margin: 0 auto; color: rgba(0,0,0,0.88); overflow-wrap: anywhere; }
 .lm-page a:not(.lm-cta) { color: ${BRAND.primary}; text-decoration: underline; text-underline-offset: 2px; }
@@ -36,7 +35,22 @@ const CSS = `
 .lm-page :focus-visible { outline: 3px solid ${BRAND.primary}; outline-offset: 2px; border-radius: 4px; }
 .lm-dark :focus-visible { outline-color: ${BRAND.focusOnDark}; }
 .lm-page .ant-btn.ant-btn:focus-visible { outline: 3px solid ${BRAND.primary}; outline-offset: 2px; }
-.lm-page p { font-size: 16px; line-height: 1.6; }
+.lm-page p { font-size: 16px; line-height: 1.6; margin: 0 0 1em; }
+.lm-page h1, .lm-page h2, .lm-page h3 { color: rgba(0,0,0,0.88); font-weight: 600; margin: 0 0 0.5em; }
+.lm-page h1 { font-size: 38px; line-height: 1.21; }
+.lm-page h2 { font-size: 30px; line-height: 1.27; }
+.lm-page h3 { font-size: 24px; line-height: 1.33; }
+.lm-grid { display: grid; gap: 24px; grid-template-columns: minmax(0, 1fr); }
+@media (min-width: 576px) { .lm-grid.lm-sm-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@media (min-width: 768px) { .lm-grid.lm-md-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@media (min-width: 992px) {
+  .lm-grid.lm-lg-2 { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .lm-grid.lm-lg-3 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .lm-grid.lm-lg-4 { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+}
+.lm-hero-grid { display: grid; gap: 24px 32px; align-items: center; grid-template-columns: minmax(0, 1fr); }
+.lm-hero-art { display: none; }
+@media (min-width: 768px) { .lm-hero-grid { grid-template-columns: minmax(0, 14fr) minmax(0, 10fr); } .lm-hero-art { display: block; } }
 .lm-hero { background: linear-gradient(135deg, ${BRAND.ink} 0%, #123a6b 100%); color: #fff; border-radius: 16px; padding: 32px 20px; overflow: hidden; }
 @media (min-width: 768px) { .lm-hero { padding: 56px 48px; } }
 .lm-hero h1.lm-h1 { color: #fff; font-size: clamp(30px, 5vw, 46px); line-height: 1.15; margin: 8px 0 16px; }
@@ -53,23 +67,25 @@ const CSS = `
 .lm-dark .lm-cta-secondary { background: transparent; color: #fff; border-color: rgba(255,255,255,0.85); }
 .lm-dark .lm-cta-secondary:hover { background: rgba(255,255,255,0.12); color: #fff; }
 .lm-section { margin-top: 56px; }
-.lm-page h2.ant-typography { margin-top: 0; }
-.lm-section > h2.ant-typography { margin-bottom: 20px; }
-.lm-section > h2.ant-typography + .lm-section-intro { margin-top: -8px; }
+.lm-page h2 { margin-top: 0; }
+.lm-section > h2 { margin-bottom: 20px; }
+.lm-section > h2 + .lm-section-intro { margin-top: -8px; }
 .lm-section-intro { max-width: 46em; margin-bottom: 24px; }
-.lm-card { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 24px; height: 100%; }
-.lm-card h3.ant-typography { margin: 12px 0 8px; font-size: 20px; }
+.lm-card { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 24px; }
+.lm-carousel .lm-card { height: 100%; }
+.lm-card h3 { margin: 12px 0 8px; font-size: 20px; }
 .lm-card p { margin-bottom: 0; }
 .lm-card p + p { margin-top: 12px; }
 .lm-icon { width: 44px; height: 44px; border-radius: 10px; background: #e6f0ff; color: ${BRAND.primary}; display: flex; align-items: center; justify-content: center; }
 .lm-stat-value { display: block; font-size: clamp(24px, 6vw, 28px); font-weight: 700; color: ${BRAND.ink}; line-height: 1.2; margin: 12px 0 4px; }
 .lm-steps { list-style: none; margin: 0; padding: 0; }
+.lm-steps > li { margin: 0; }
 .lm-step-no { width: 36px; height: 36px; border-radius: 50%; background: ${BRAND.primary}; color: #fff; font-weight: 700; display: flex; align-items: center; justify-content: center; }
 .lm-band { margin-top: 56px; border-radius: 16px; padding: 32px 20px; text-align: center; }
 @media (min-width: 768px) { .lm-band { padding: 48px; } }
 .lm-band .lm-cta-row { justify-content: center; }
 .lm-band.lm-dark { background: linear-gradient(135deg, ${BRAND.ink} 0%, #123a6b 100%); }
-.lm-band.lm-dark h2.ant-typography { color: #fff; }
+.lm-band.lm-dark h2 { color: #fff; }
 .lm-band.lm-dark p { color: #e6f0ff; }
 .lm-band-light { background: #e6f0ff; }
 .lm-list { list-style: none; padding: 0; margin: 0; }
@@ -91,6 +107,11 @@ const CSS = `
 .lm-support .lm-icon { flex: none; }
 .lm-support p { align-self: center; }
 .lm-conference-city { display: flex; align-items: center; gap: 12px; }
+.lm-not-found { text-align: center; padding-top: 48px; padding-bottom: 48px; }
+.lm-not-found p { margin-left: auto; margin-right: auto; }
+.lm-not-found .lm-cta-row { justify-content: center; }
+.lm-not-found-code { display: block; font-size: clamp(64px, 14vw, 112px); font-weight: 800; line-height: 1; letter-spacing: 0.04em; color: #adc6ff; }
+.lm-not-found-path { overflow-wrap: anywhere; background: rgba(255,255,255,0.12); border-radius: 4px; padding: 0 6px; }
 .lm-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 `;
 
@@ -120,14 +141,14 @@ export function MarketingPage({
 }) {
   useScrollOnArrival();
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: BRAND.primary, colorLink: BRAND.primary } }}>
+    <>
       <style href="leadmesh-marketing" precedence="default">
         {CSS}
       </style>
       <Tag className="lm-page" data-testid={`page-${name}`}>
         {children}
       </Tag>
-    </ConfigProvider>
+    </>
   );
 }
 
@@ -157,19 +178,19 @@ export function Hero({ page }: { page: MarketingPageKey }) {
   const { t } = useTranslation('public');
   return (
     <header className="lm-hero lm-dark" data-testid="page-hero">
-      <Row gutter={[32, 24]} align="middle">
-        <Col xs={24} md={14}>
+      <div className="lm-hero-grid">
+        <div>
           <span className="lm-eyebrow">{t(`${page}.hero.eyebrow`)}</span>
-          <Typography.Title level={1} className="lm-h1" data-testid="page-title">
+          <h1 className="lm-h1" data-testid="page-title">
             {t(`${page}.title`)}
-          </Typography.Title>
+          </h1>
           <p>{t(`${page}.hero.lead`, CLAIM_VALUES)}</p>
           <CtaLinks />
-        </Col>
-        <Col xs={0} md={10}>
+        </div>
+        <div className="lm-hero-art">
           <MeshArt />
-        </Col>
-      </Row>
+        </div>
+      </div>
     </header>
   );
 }
@@ -188,9 +209,7 @@ export function Section({
 }) {
   return (
     <section className="lm-section" aria-labelledby={id} data-testid={`section-${id}`}>
-      <Typography.Title level={2} id={id}>
-        {heading}
-      </Typography.Title>
+      <h2 id={id}>{heading}</h2>
       {intro && <p className="lm-section-intro">{intro}</p>}
       {children}
     </section>
@@ -206,21 +225,18 @@ interface Feature {
 
 /** Cards with an icon, an h3 and a sentence: 1 column on a phone, 2 on a tablet, 3 on a desktop. */
 function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?: 2 | 3 | 4 }) {
-  const lg = 24 / columns;
   return (
-    <Row gutter={[24, 24]}>
+    <div className={`lm-grid lm-md-2 lm-lg-${columns}`}>
       {items.map((item) => (
-        <Col key={item.key} xs={24} md={12} lg={lg}>
-          <div className="lm-card" data-testid={`feature-${item.key}`}>
-            <span className="lm-icon">
-              <LineIcon name={item.icon} />
-            </span>
-            <Typography.Title level={3}>{item.title}</Typography.Title>
-            <p>{item.text}</p>
-          </div>
-        </Col>
+        <div key={item.key} className="lm-card" data-testid={`feature-${item.key}`}>
+          <span className="lm-icon">
+            <LineIcon name={item.icon} />
+          </span>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </div>
       ))}
-    </Row>
+    </div>
   );
 }
 
@@ -282,23 +298,27 @@ export function HowItWorksSection({ page, steps }: { page: MarketingPageKey; ste
   );
 }
 
-/** Numbered steps, announced as a list (antd's grid renders divs, hence the roles). */
+/** Numbered steps, an ordered list (the numbers are drawn, so screen readers get them from the list). */
 function StepList({ steps }: { steps: { key: string; title: string; text: string }[] }) {
   return (
-    <Row gutter={[24, 24]} className="lm-steps" role="list">
+    <ol className="lm-grid lm-md-2 lm-lg-4 lm-steps">
       {steps.map((step, index) => (
-        <Col key={step.key} xs={24} md={12} lg={6} role="listitem">
-          <div className="lm-card">
-            <span className="lm-step-no" aria-hidden="true">
-              {index + 1}
-            </span>
-            <Typography.Title level={3}>{step.title}</Typography.Title>
-            <p>{step.text}</p>
-          </div>
-        </Col>
+        <li key={step.key} className="lm-card">
+          <span className="lm-step-no" aria-hidden="true">
+            {index + 1}
+          </span>
+          <h3>{step.title}</h3>
+          <p>{step.text}</p>
+        </li>
       ))}
-    </Row>
+    </ol>
   );
+}
+
+/** A responsive grid of cards: one column on a phone, `sm`/`md`/`lg` columns from those widths up. */
+export function CardGrid({ sm, md, lg, children }: { sm?: 2; md?: 2; lg?: 2 | 3 | 4; children: ReactNode }) {
+  const classes = ['lm-grid', sm && `lm-sm-${sm}`, md && `lm-md-${md}`, lg && `lm-lg-${lg}`];
+  return <div className={classes.filter(Boolean).join(' ')}>{children}</div>;
 }
 
 /** The closing call to action of a page: `#<page>-cta`, `<page>.cta.heading` and `<page>.cta.text`. */
@@ -307,9 +327,7 @@ export function CtaBand({ page }: { page: MarketingPageKey }) {
   const id = `${page}-cta`;
   return (
     <section className="lm-band lm-dark" aria-labelledby={id} data-testid="cta-band">
-      <Typography.Title level={2} id={id}>
-        {t(`${page}.cta.heading`)}
-      </Typography.Title>
+      <h2 id={id}>{t(`${page}.cta.heading`)}</h2>
       <p>{t(`${page}.cta.text`)}</p>
       <CtaLinks testIdPrefix="cta-band" />
     </section>

@@ -1,8 +1,8 @@
-import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LineIcon } from '../home/icons.tsx';
 import {
+  CardGrid,
   CtaBand,
   type FeatureKey,
   FeatureSection,
@@ -37,38 +37,34 @@ export function PublishersPage() {
       <HowItWorksSection page="publishers" steps={STEPS} />
 
       <Section id="publishers-rules" heading={t('publishers.rules.heading')}>
-        <Row gutter={[24, 24]}>
-          <Col xs={24} md={12}>
-            <div className="lm-card" data-testid="traffic-accepted">
-              <Typography.Title level={3}>{t('publishers.rules.accepted.title')}</Typography.Title>
-              <ul className="lm-list">
-                {ACCEPTED.map((key) => (
-                  <li key={key}>
-                    <span className="lm-ok">
-                      <LineIcon name="check" size={20} />
-                    </span>
-                    {t(`publishers.rules.accepted.items.${key}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </Col>
-          <Col xs={24} md={12}>
-            <div className="lm-card" data-testid="traffic-refused">
-              <Typography.Title level={3}>{t('publishers.rules.refused.title')}</Typography.Title>
-              <ul className="lm-list">
-                {REFUSED.map((key) => (
-                  <li key={key}>
-                    <span className="lm-no">
-                      <LineIcon name="cross" size={20} />
-                    </span>
-                    {t(`publishers.rules.refused.items.${key}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </Col>
-        </Row>
+        <CardGrid md={2}>
+          <div className="lm-card" data-testid="traffic-accepted">
+            <h3>{t('publishers.rules.accepted.title')}</h3>
+            <ul className="lm-list">
+              {ACCEPTED.map((key) => (
+                <li key={key}>
+                  <span className="lm-ok">
+                    <LineIcon name="check" size={20} />
+                  </span>
+                  {t(`publishers.rules.accepted.items.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="lm-card" data-testid="traffic-refused">
+            <h3>{t('publishers.rules.refused.title')}</h3>
+            <ul className="lm-list">
+              {REFUSED.map((key) => (
+                <li key={key}>
+                  <span className="lm-no">
+                    <LineIcon name="cross" size={20} />
+                  </span>
+                  {t(`publishers.rules.refused.items.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </CardGrid>
         <p style={{ marginTop: 16 }}>
           {t('publishers.rules.note')}{' '}
           <Link to="/terms#publisher-agreement" data-testid="publisher-agreement-link">

@@ -1,4 +1,3 @@
-import { Col, Row, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -46,14 +45,18 @@ function paragraphs(t: TFunction, key: string, values: Record<string, unknown> =
 const sectionAnchor = (partId: string, sectionId: string) => `${partId}-${sectionId}`;
 
 const LEGAL_CSS = `
-.lm-legal-layout { margin-top: 32px; }
+.lm-legal-layout { margin-top: 32px; display: grid; gap: 24px 32px; grid-template-columns: minmax(0, 1fr); align-items: start; }
+@media (min-width: 992px) { .lm-legal-layout { grid-template-columns: minmax(0, 7fr) minmax(0, 17fr); } }
+.lm-legal-head { display: grid; gap: 16px 32px; align-items: center; grid-template-columns: minmax(0, 1fr); }
+.lm-legal-art { display: none; }
+@media (min-width: 768px) { .lm-legal-head { grid-template-columns: minmax(0, 18fr) minmax(0, 6fr); } .lm-legal-art { display: block; } }
 .lm-legal h2, .lm-legal h3, .lm-legal [id] { scroll-margin-top: 16px; }
 .lm-legal-doc { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 24px 16px; }
 @media (min-width: 768px) { .lm-legal-doc { padding: 40px 48px; } }
 .lm-legal-part + .lm-legal-part { margin-top: 48px; padding-top: 32px; border-top: 1px solid #e3e8f0; }
-.lm-legal-doc h3.ant-typography { font-size: 18px; margin-top: 28px; }
-.lm-legal-doc .lm-legal-flat h2.ant-typography { font-size: 22px; margin: 32px 0 12px; }
-.lm-legal-doc .lm-legal-flat > div:first-child h2.ant-typography { margin-top: 0; }
+.lm-legal-doc h3 { font-size: 18px; margin-top: 28px; }
+.lm-legal-doc .lm-legal-flat h2 { font-size: 22px; margin: 32px 0 12px; }
+.lm-legal-doc .lm-legal-flat > div:first-child h2 { margin-top: 0; }
 .lm-legal-doc p, .lm-legal-doc li { font-size: 16px; line-height: 1.65; }
 .lm-clause { display: flex; gap: 8px; margin-bottom: 12px; }
 @media (min-width: 768px) { .lm-clause { gap: 12px; } }
@@ -63,7 +66,7 @@ const LEGAL_CSS = `
 .lm-updated { display: inline-block; font-weight: 600; background: #e6f0ff; color: #0b1f3a; border-radius: 6px; padding: 2px 10px; margin-bottom: 12px; }
 .lm-toc { background: #fff; border: 1px solid #e3e8f0; border-radius: 12px; padding: 20px; }
 @media (min-width: 992px) { .lm-toc { position: sticky; top: 16px; max-height: calc(100vh - 32px); overflow-y: auto; } }
-.lm-toc h2.ant-typography { font-size: 18px; margin: 0 0 12px; }
+.lm-toc h2 { font-size: 18px; margin: 0 0 12px; }
 .lm-toc ol { margin: 0; padding-left: 20px; }
 .lm-toc li { margin: 6px 0; line-height: 1.4; }
 .lm-toc ol ol { margin-top: 4px; font-size: 14px; display: none; }
@@ -114,9 +117,7 @@ function LegalToc({ title, parts }: { title: string; parts: LegalPart[] }) {
   const sectionsOnly = parts.length === 1 && !parts[0].text.heading;
   return (
     <nav className="lm-toc" aria-labelledby="contents" data-testid="legal-toc">
-      <Typography.Title level={2} id="contents">
-        {title}
-      </Typography.Title>
+      <h2 id="contents">{title}</h2>
       {sectionsOnly ? (
         <SectionLinks part={parts[0]} />
       ) : (
@@ -180,7 +181,7 @@ function Clause({ number, clause }: { number: string; clause: LegalClause }) {
  */
 function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel: string }) {
   const { id, text } = part;
-  const sectionLevel = text.heading ? 3 : 2;
+  const Heading = text.heading ? 'h3' : 'h2';
   const body = (
     <>
       {text.updated && <span className="lm-updated">{text.updated}</span>}
@@ -189,9 +190,7 @@ function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel: string
       ))}
       {Object.entries(text.sections).map(([sectionId, section], sectionIndex) => (
         <div key={sectionId} data-testid={`legal-${sectionAnchor(id, sectionId)}`}>
-          <Typography.Title level={sectionLevel} id={sectionAnchor(id, sectionId)}>
-            {`${sectionIndex + 1}. ${section.heading}`}
-          </Typography.Title>
+          <Heading id={sectionAnchor(id, sectionId)}>{`${sectionIndex + 1}. ${section.heading}`}</Heading>
           {section.clauses.map((clause, clauseIndex) => (
             <Clause
               key={typeof clause === 'string' ? clause : clause.text}
@@ -209,9 +208,7 @@ function LegalPartView({ part, backLabel }: { part: LegalPart; backLabel: string
   if (!text.heading) return <div className="lm-legal-part lm-legal-flat">{body}</div>;
   return (
     <section className="lm-legal-part" aria-labelledby={id} data-testid={`legal-${id}`}>
-      <Typography.Title level={2} id={id}>
-        {text.heading}
-      </Typography.Title>
+      <h2 id={id}>{text.heading}</h2>
       {body}
     </section>
   );
@@ -237,11 +234,9 @@ export function LegalPage({
       <LegalStyles />
       <div className="lm-legal">
         <header>
-          <Row gutter={[32, 16]} align="middle">
-            <Col xs={24} md={18}>
-              <Typography.Title level={1} data-testid="page-title">
-                {t(`${name}.title`)}
-              </Typography.Title>
+          <div className="lm-legal-head">
+            <div>
+              <h1 data-testid="page-title">{t(`${name}.title`)}</h1>
               {effective && (
                 <span className="lm-updated" data-testid={`${name}-effective`}>
                   {effective}
@@ -252,24 +247,22 @@ export function LegalPage({
                   {paragraph}
                 </p>
               ))}
-            </Col>
-            <Col xs={0} md={6}>
+            </div>
+            <div className="lm-legal-art">
               <DocumentArt />
-            </Col>
-          </Row>
+            </div>
+          </div>
         </header>
-        <Row gutter={[32, 24]} className="lm-legal-layout">
-          <Col xs={24} lg={7}>
-            <LegalToc title={t('legalUi.contents')} parts={parts} />
-          </Col>
-          <Col xs={24} lg={17}>
+        <div className="lm-legal-layout">
+          <LegalToc title={t('legalUi.contents')} parts={parts} />
+          <div>
             <div className="lm-legal-doc">
               {parts.map((part) => (
                 <LegalPartView key={part.id} part={part} backLabel={t('legalUi.backToContents')} />
               ))}
             </div>
-          </Col>
-        </Row>
+          </div>
+        </div>
       </div>
     </MarketingPage>
   );
