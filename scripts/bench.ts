@@ -1,23 +1,44 @@
 /**
- * `npm run bench`: speed targets, measured on a large world (never in unit tests).
+ * `npm run bench`: speed and memory targets, measured on a large world (never in unit tests).
+ *
  * Builds (once, cached in .cache/bench) a demo world with BENCH_LEADS leads (default 1,000,000),
- * then times API calls in-process against it. Exits non-zero when a target is missed.
+ * starts the API as it runs in production and, beside it, a bare Hono app on the same runtime
+ * answering the same routes (bench/bare-hono.ts). Every HTTP figure is printed next to that
+ * baseline from the same run, with the ratio, because this machine is shared and noisy: the
+ * ratio holds where absolute numbers wander. Writes bench/results/latest.md and exits non-zero
+ * when a target is missed.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyMigrations, createDb, isSeeded, seedDemoWorld } from '@leadmesh/db';
-import { createApp } from '../api/src/app.ts';
-import { createRuntime } from '../api/src/deps.ts';
-import { parseEnv } from '../api/src/env.ts';
-import { TestClient } from '../api/src/test/harness.ts';
+import { applyMigrations, createDb } from '@leadmesh/db';
+import { isSeeded, seedDemoWorld } from '@leadmesh/seed';
+import { type Child, type LoadResult, load, startChild } from '../bench/http-load.ts';
+import { kb, launchChromium, measurePageWeight, PAGE_WEIGHT_TARGETS } from '../bench/page-weight.ts';
+import { startWorld } from './lib/world.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const dir = join(root, '.cache', 'bench');
 const file = join(dir, `world-${leads}.db`);
-const results: { name: string; value: number; unit: string; target: number }[] = [];
+const seedRecord = join(dir, `world-${leads}.json`);
 
+interface Row {
+  name: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  ok: boolean;
+}
+const rows: Row[] = [];
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+// 1. The world, timed when it is built.
 mkdirSync(dir, { recursive: true });
 if (!existsSync(file)) {
   const handle = await createDb({ url: `file:${file}` });
@@ -28,87 +49,211 @@ if (!existsSync(file)) {
     uploadsDir: join(dir, 'uploads'),
     log: (m) => console.log(`  seed: ${m}`),
   });
-  results.push({
-    name: `seed ${leads.toLocaleString('en-US')} leads`,
-    value: (Date.now() - started) / 1000,
-    unit: 's',
-    target: 120,
-  });
+  const secondsTaken = (Date.now() - started) / 1000;
+  writeFileSync(seedRecord, JSON.stringify({ seconds: secondsTaken, at: new Date().toISOString() }));
   handle.close();
 } else {
   const handle = await createDb({ url: `file:${file}` });
-  if (!(await isSeeded(handle))) {
-    handle.close();
+  const complete = await isSeeded(handle);
+  handle.close();
+  if (!complete) {
     rmSync(file, { force: true });
     throw new Error(`${file} was incomplete and is removed; run the bench again`);
   }
-  handle.close();
   console.log(`using the cached world ${file} (delete it to time the seed again)`);
 }
+const seeded = JSON.parse(readFileSync(seedRecord, 'utf8')) as { seconds: number; at: string };
+rows.push({
+  name: `seed of the ${fmt(leads)}-lead world`,
+  value: `${fmt(seeded.seconds, 1)} s`,
+  baseline: '',
+  ratio: '',
+  target: '< 120 s',
+  ok: seeded.seconds < 120,
+});
 
-const runtime = await createRuntime(
-  parseEnv({
-    NODE_ENV: 'production',
-    DATABASE_URL: `file:${file}`,
-    REDIS_PREFIX: `bench-${process.pid}`,
-    RATE_LIMIT_DISABLED: 'true',
-    APP_SECRET: 'bench-secret-bench-secret',
-  }),
-);
-const app = createApp(runtime.deps);
-const client = new TestClient(app, '127.0.0.1');
-const login = await client.call('/auth/login', { username: 'admin', password: 'admin12345' });
-if (login.status !== 'ok') throw new Error('bench login failed');
-// The demo publisher owns most of the leads: their session data sums the most rows.
-const publisher = new TestClient(app, '127.0.0.2');
-if (
-  (await publisher.call('/auth/login', { username: 'publisher', password: 'publisher12345' })).status !== 'ok'
-) {
-  throw new Error('bench publisher login failed');
-}
+// 2. The API as in production, and the bare baseline, on the same runtime.
+const tsx = ['--import', 'tsx'];
+const api = await startChild(process.execPath, [...tsx, join(root, 'api/src/main.node.ts')], {
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: `file:${file}`,
+  REDIS_PREFIX: `bench-${process.pid}`,
+  RATE_LIMIT_DISABLED: 'false',
+  APP_SECRET: 'bench-secret-bench-secret',
+  COOKIE_SECURE: 'false',
+});
+const children: Child[] = [api];
+try {
+  const apiUrl = `http://127.0.0.1:${api.port}`;
 
-async function time(
-  name: string,
-  runs: number,
-  targetP99Ms: number,
-  call: () => Promise<{ status: string }>,
-) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const answer = await call();
-    samples.push(performance.now() - started);
-    if (answer.status !== 'ok') throw new Error(`${name} answered ${JSON.stringify(answer)}`);
+  /** A logged-in browser's headers: session cookie, CSRF cookie and header. */
+  async function session(username: string, password: string) {
+    const csrf = await fetch(`${apiUrl}/api/csrf`, { method: 'PUT' });
+    const xsrf = /lm_xsrf=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const login = await fetch(`${apiUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `lm_xsrf=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
+      body: JSON.stringify({ username, password }),
+    });
+    const sessionId = /lm_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    if (!sessionId) throw new Error(`bench login of ${username} failed: ${await login.text()}`);
+    return {
+      'content-type': 'application/json',
+      cookie: `lm_session=${sessionId}; lm_xsrf=${xsrf}`,
+      'X-XSRF-TOKEN': xsrf,
+    };
   }
-  samples.sort((a, b) => a - b);
-  const pick = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  console.log(`  ${name}: p50 ${pick(0.5).toFixed(1)} ms, p99 ${pick(0.99).toFixed(1)} ms`);
-  results.push({ name: `${name} p99`, value: pick(0.99), unit: 'ms', target: targetP99Ms });
+  const admin = await session('admin', 'admin12345');
+  // The demo publisher owns most of the world's leads: the heaviest session check there is.
+  const publisher = await session('publisher', 'publisher12345');
+
+  // The baseline answers exactly what the API answered (same bytes, same headers), without work.
+  const requests = {
+    csrf: { method: 'PUT' as const, path: '/api/csrf' },
+    checkLogin: { method: 'POST' as const, path: '/auth/checkLogin', headers: publisher, body: '{}' },
+    users: {
+      method: 'POST' as const,
+      path: '/users/getAllUsers',
+      headers: admin,
+      body: '{"paginationOffset":0,"Filters":[]}',
+    },
+  };
+  const recorded = [];
+  for (const request of Object.values(requests)) {
+    const response = await fetch(`${apiUrl}${request.path}`, request);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+        headers[name] = value;
+    });
+    recorded.push({ ...request, headers, status: response.status, body: await response.text() });
+  }
+  const answersFile = join(dir, `bare-answers-${process.pid}.json`);
+  writeFileSync(answersFile, JSON.stringify(recorded));
+  const bare = await startChild(process.execPath, [...tsx, join(root, 'bench/bare-hono.ts')], {
+    PORT: '0',
+    BARE_ANSWERS: answersFile,
+  });
+  children.push(bare);
+  const bareUrl = `http://127.0.0.1:${bare.port}`;
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle = { api: api.rss().nowMb, bare: bare.rss().nowMb };
+
+  async function compare(
+    name: string,
+    request: { method: 'PUT' | 'POST'; path: string; headers?: Record<string, string>; body?: string },
+    targets: { ratio: number; p99Ms?: number },
+  ) {
+    const measure = (base: string): Promise<LoadResult> =>
+      load({
+        url: `${base}${request.path}`,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        seconds,
+      });
+    const baseline = await measure(bareUrl);
+    const measured = await measure(apiUrl);
+    if (measured.errors || measured.unexpected) {
+      throw new Error(
+        `${name}: ${measured.errors} errors and ${measured.unexpected} unexpected answers under load`,
+      );
+    }
+    const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
+    rows.push({
+      name: `${name}: throughput`,
+      value: `${fmt(measured.requestsPerSecond)} req/s`,
+      baseline: `${fmt(baseline.requestsPerSecond)} req/s`,
+      ratio: `${fmt(ratio * 100)}%`,
+      target: `>= ${targets.ratio * 100}% of bare`,
+      ok: ratio >= targets.ratio,
+    });
+    rows.push({
+      name: `${name}: p99 latency`,
+      value: `${fmt(measured.p99Ms, 1)} ms`,
+      baseline: `${fmt(baseline.p99Ms, 1)} ms`,
+      ratio: `${fmt(measured.p99Ms / Math.max(baseline.p99Ms, 0.1), 1)}x`,
+      target: targets.p99Ms ? `< ${targets.p99Ms} ms` : '',
+      ok: targets.p99Ms ? measured.p99Ms < targets.p99Ms : true,
+    });
+    console.log(
+      `  ${name}: ${fmt(measured.requestsPerSecond)} vs bare ${fmt(baseline.requestsPerSecond)} req/s`,
+    );
+  }
+
+  await compare('PUT /api/csrf', requests.csrf, { ratio: 0.5 });
+  await compare('/auth/checkLogin, publisher with the most leads', requests.checkLogin, {
+    ratio: 0.25,
+    p99Ms: 25,
+  });
+  await compare('/users/getAllUsers, first page', requests.users, { ratio: 0.15 });
+
+  const peak = { api: api.rss().peakMb, bare: bare.rss().peakMb };
+  rows.push({
+    name: 'API memory, idle (RSS)',
+    value: `${fmt(idle.api)} MB`,
+    baseline: `${fmt(idle.bare)} MB`,
+    ratio: `${fmt(idle.api / idle.bare, 1)}x`,
+    target: '',
+    ok: true,
+  });
+  rows.push({
+    name: 'API memory, peak under the load above',
+    value: `${fmt(peak.api)} MB`,
+    baseline: `${fmt(peak.bare)} MB`,
+    ratio: `${fmt(peak.api / peak.bare, 1)}x`,
+    target: '',
+    ok: true,
+  });
+} finally {
+  await Promise.all(children.map((c) => c.stop()));
 }
 
-await time('checkLogin, admin', 300, 50, () => client.call('/auth/checkLogin', {}));
-await time('checkLogin, publisher with most leads (earnings sum)', 100, 50, () =>
-  publisher.call('/auth/checkLogin', {}),
-);
-await time('getAllUsers, first page', 300, 50, () =>
-  client.call('/users/getAllUsers', { paginationOffset: 0, Filters: [] }),
-);
-await time('getAllUsers, filtered', 300, 50, () =>
-  client.call('/users/getAllUsers', {
-    paginationOffset: 0,
-    Filters: [{ name: 'Username', op: 'startsWith', value: 'pub' }],
-  }),
-);
-await time('getStatusCodes', 300, 20, () => client.call('/leads/getStatusCodes', {}));
-await runtime.close();
-
-console.log('\nresult                                                         value      target');
-let missed = 0;
-for (const r of results) {
-  const ok = r.value <= r.target;
-  if (!ok) missed++;
-  console.log(
-    `${ok ? 'ok  ' : 'MISS'} ${r.name.padEnd(58)} ${r.value.toFixed(1).padStart(7)} ${r.unit.padEnd(3)} <= ${r.target} ${r.unit}`,
-  );
+// 3. Page weight of a first visit per audience, in Chromium, on a seeded world of its own.
+{
+  const world = await startWorld({ label: 'bench-weight' });
+  const home = await mkdtemp(join(tmpdir(), 'leadmesh-bench-weight-'));
+  const browser = await launchChromium(home);
+  try {
+    for (const target of PAGE_WEIGHT_TARGETS) {
+      const weight = await measurePageWeight({
+        shellUrl: world.urls.shell,
+        path: target.path,
+        login: 'login' in target ? target.login : undefined,
+        browser,
+      });
+      const others = Object.entries(weight.byRemote).filter(
+        ([name, bytes]) => name !== 'shell' && name !== target.only && bytes > 0,
+      );
+      rows.push({
+        name: `page weight, ${weight.audience} ${target.path} (gzip JS+CSS)`,
+        value: kb(weight.gzipBytes),
+        baseline: '',
+        ratio: others.length ? `other remotes: ${others.map(([n]) => n).join(', ')}` : 'no other remote',
+        target: `<= ${kb(target.maxBytes)}, own remote only`,
+        ok: weight.gzipBytes <= target.maxBytes && others.length === 0,
+      });
+    }
+  } finally {
+    await browser.close();
+    await rm(home, { recursive: true, force: true });
+    await world.stop();
+  }
 }
-process.exit(missed ? 1 : 0);
+
+// 4. The table, on screen and in bench/results/latest.md.
+const header = '| | measured | bare Hono, same run | ratio | target | |\n|---|---|---|---|---|---|';
+const lines = rows.map(
+  (r) => `| ${r.name} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok ? 'ok' : 'MISSED'} |`,
+);
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+const table = `${header}\n${lines.join('\n')}\n`;
+console.log(`\n${table}`);
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench', 'results', 'latest.md'),
+  `# Bench results\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, 50 connections, ${seconds} s per figure, the load generator on the same cores. World: ${fmt(leads)} leads (seeded ${seeded.at.slice(0, 10)}).\n\n${table}`,
+);
+process.exit(rows.every((r) => r.ok) ? 0 : 1);

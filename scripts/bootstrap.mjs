@@ -14,10 +14,7 @@ if (!script) {
 if (!existsSync(`${root}node_modules/tsx/package.json`)) {
   console.log('First run: installing dependencies (npm ci)...');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  let result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  // Some npm 11 versions refuse a lock that lacks other platforms' optional binaries (npm/cli#8805).
-  if (result.status !== 0)
-    result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -9,31 +9,19 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../bench/page-weight.ts';
 import { createTestContext, registry, setCurrentFile, type Urls } from '../e2e/harness.ts';
-import { startBackend } from './lib/backend.ts';
-import { type AppName, buildFrontends, REPO_ROOT, serveFrontends } from './lib/frontends.ts';
+import type { RedisCleanup } from './lib/backend.ts';
+import { REPO_ROOT } from './lib/frontends.ts';
+import { startWorld } from './lib/world.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const E2E_DIR = path.join(REPO_ROOT, 'e2e');
 const SCREENSHOTS = path.join(E2E_DIR, 'screenshots');
 const TEST_TIMEOUT_MS = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function slug(text: string) {
   return text
@@ -68,44 +56,20 @@ async function main() {
   let passed = 0;
   let failed = 0;
   const failures: string[] = [];
+  let redis: RedisCleanup | undefined;
   try {
-    // Ports first: the API's CORS must allow the shell's origin.
-    const external = process.env.E2E_API_URL;
-    const ports: Record<AppName, number> = external
-      ? { shell: 3000, mf_public: 3001, mf_publisher: 3002, mf_advertiser: 3003, mf_admin: 3004 }
-      : {
-          shell: await freePort(),
-          mf_public: await freePort(),
-          mf_publisher: await freePort(),
-          mf_advertiser: await freePort(),
-          mf_admin: await freePort(),
-        };
-    let apiUrl = external ?? '';
-    let mailDir: string | undefined;
-    if (!external) {
-      const apiPort = await freePort();
-      const corsOrigins = [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(',');
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'leadmesh-e2e-'));
-      stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const backend = await startBackend({
-        dataDir,
-        apiPort,
-        seed: true,
-        corsOrigins,
-        verbose: process.env.E2E_VERBOSE === '1',
-        // A fresh key prefix: queues and rate limits of other runs on the same Redis stay apart.
-        // Every browser test logs in from the same address: the per-IP limits are API-tested instead.
-        env: { REDIS_PREFIX: `e2e-${path.basename(dataDir)}`, RATE_LIMIT_DISABLED: 'true' },
-      });
-      mailDir = backend.mailDir;
-      stops.push(() => backend.stop());
-      apiUrl = backend.apiUrl;
-    }
-    console.log(`[e2e] API ${apiUrl}`);
-    await buildFrontends();
-    const served = await serveFrontends({ apiUrl, ports });
-    stops.push(() => served.stop());
-    const urls: Urls = { ...served.urls, api: apiUrl, mailDir };
+    const world = await startWorld({
+      label: 'e2e',
+      externalApiUrl: process.env.E2E_API_URL,
+      verbose: process.env.E2E_VERBOSE === '1',
+      // Every browser test logs in from the same address: the per-IP limits are API-tested instead.
+      env: { RATE_LIMIT_DISABLED: 'true' },
+    });
+    stops.push(async () => {
+      redis = await world.stop();
+    });
+    const urls: Urls = { ...world.urls, mailDir: world.mailDir };
+    console.log(`[e2e] API ${urls.api}`);
     console.log(`[e2e] shell ${urls.shell}`);
 
     for (const file of readdirSync(E2E_DIR)
@@ -121,20 +85,7 @@ async function main() {
     const home = await mkdtemp(path.join(tmpdir(), 'leadmesh-chromium-home-'));
     stops.push(async () => rmSync(home, { recursive: true, force: true }));
     // Trap 13: Chromium writes to ~/.config and tries outside hosts without these flags.
-    const browser: Browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      env: { ...process.env, HOME: home },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser: Browser = await launchChromium(home);
     stops.push(() => browser.close());
     const savedStates = new Map();
 
@@ -142,12 +93,23 @@ async function main() {
       const label = `${registered.file} › ${registered.name}`;
       const base = `${registered.file}-${slug(registered.name)}`;
       const started = Date.now();
-      const shot = async (page: Page, name: string) => {
-        await page.screenshot({ path: path.join(SCREENSHOTS, `${base}-${slug(name)}.png`), fullPage: true });
+      // Animations off: a screenshot right after a theme switch shows the end state, not a fade.
+      const shot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `${base}-${slug(name)}.png`),
+          fullPage: options.fullPage ?? true,
+          animations: 'disabled',
+        });
       };
       const run = createTestContext(browser, urls, shot, savedStates);
       try {
         await withTimeout(registered.fn(run.ctx), TEST_TIMEOUT_MS, label);
+        const violations = run.cspViolations();
+        if (violations.length) {
+          throw new Error(
+            `Content-Security-Policy violations:\n${violations.map((v) => `${v.url}: ${v.text}`).join('\n')}`,
+          );
+        }
         passed += 1;
         console.log(`  ✓ ${label} (${Date.now() - started} ms)`);
       } catch (error) {
@@ -173,6 +135,14 @@ async function main() {
     console.error('[e2e] setup failed:', error);
   } finally {
     await stopAll();
+  }
+  // The run's own Redis keys (API and BullMQ, one prefix) are deleted when the backend stops.
+  if (redis) {
+    console.log(`[e2e] Redis: deleted ${redis.deleted} keys under ${redis.prefix}:, ${redis.left} left`);
+    if (redis.left !== 0) {
+      failed += 1;
+      failures.push(`Redis cleanup: ${redis.left} keys left under ${redis.prefix}:`);
+    }
   }
   if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   console.log(`\n[e2e] ${passed} passed, ${failed} failed (screenshots in e2e/screenshots/)`);

@@ -3,7 +3,7 @@
  * changed, migrates and (first run) seeds the embedded libSQL file under ./data, starts the
  * API, the worker, the shell and the four remotes, and stops everything on Ctrl-C.
  */
-import { DEMO_LOGINS } from '@leadmesh/db';
+import { DEMO_LOGINS } from '@leadmesh/seed';
 import { startBackend } from './lib/backend.ts';
 import { buildFrontends, devFrontends, serveFrontends } from './lib/frontends.ts';
 
@@ -12,6 +12,8 @@ const dev = process.argv.includes('--dev');
 
 const env = process.env;
 const apiPort = Number(env.API_PORT ?? env.PORT ?? 5000);
+/** The sites server (landings, tracking links, order forms) on its own port and host (decision 0011). */
+const sitesPort = Number(env.SITES_PORT ?? 5100);
 const ports = {
   shell: Number(env.SHELL_PORT ?? 3000),
   mf_public: Number(env.MF_PUBLIC_PORT ?? 3001),
@@ -20,6 +22,8 @@ const ports = {
   mf_admin: Number(env.MF_ADMIN_PORT ?? 3004),
 };
 const host = env.PUBLIC_HOST ?? 'localhost';
+/** Where the servers listen: this machine only, unless HOST says otherwise (e.g. 0.0.0.0). */
+const listenHost = env.HOST ?? '127.0.0.1';
 const origins = Object.values(ports)
   .map((p) => `http://${host}:${p}`)
   .join(',');
@@ -41,17 +45,24 @@ async function main() {
     apiPort,
     corsOrigins: env.CORS_ORIGINS ?? origins,
     publicApiUrl: env.PUBLIC_API_URL ?? `http://${host}:${apiPort}`,
+    sitesPort,
+    // 127.0.0.1 while the shell and API are on localhost: another site, so no cookie is shared.
+    sitesPublicUrl:
+      env.SITES_PUBLIC_URL ?? `http://${host === 'localhost' ? '127.0.0.1' : host}:${sitesPort}`,
     watch: dev,
+    env: { HOST: listenHost },
   });
   const frontends = dev
     ? devFrontends({ apiUrl: backend.apiUrl })
-    : await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host });
+    : await serveFrontends({ apiUrl: backend.apiUrl, ports, hostname: host, listenHost });
 
   console.log(`
 Leadmesh is running${dev ? ' in development mode (watch and hot reload)' : ''}.
   Shell (open this)   ${frontends.urls.shell}
   API                 ${backend.apiUrl}   (docs: ${backend.apiUrl}/docs)
+  Sites (landings)    ${backend.sitesUrl}   (tracking links /t/{code}, previews /w/{key})
   Remotes             ${frontends.urls.mf_public} ${frontends.urls.mf_publisher} ${frontends.urls.mf_advertiser} ${frontends.urls.mf_admin}
+  Listening on        ${listenHost}${listenHost === '127.0.0.1' ? ' (this machine only; set HOST=0.0.0.0 to serve others)' : ''}
   ${backend.redis.describe}
   Mail                ${env.SMTP_URL ? 'SMTP_URL' : `local sink: ${backend.mailDir} (also ${backend.apiUrl}/dev/mail)`}
 

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyMigrations, createDb, isSeeded, seedDemoWorld } from '@leadmesh/db';
-import { ensureRedis, type RedisHandle } from './redis.ts';
+import { applyMigrations, createDb } from '@leadmesh/db';
+import { isSeeded, seedDemoWorld } from '@leadmesh/seed';
+import { deleteKeysWithPrefix, ensureRedis, keysWithPrefix, type RedisHandle } from './redis.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -12,6 +14,16 @@ export interface BackendOptions {
   /** Folder for the libSQL file, uploads, the mail sink and the app secret (default ./data). */
   dataDir?: string;
   apiPort?: number;
+  /**
+   * Port of the sites server (landings, tracking links, order forms), served by the API process
+   * (default: a free port; `npm start` uses 5100).
+   */
+  sitesPort?: number;
+  /**
+   * Where browsers reach the sites server (default http://127.0.0.1:<sitesPort>): another host than
+   * the API's and the shell's (localhost), so a landing never shares their cookies.
+   */
+  sitesPublicUrl?: string;
   /** Seed the demo world when the database is empty (default true). */
   seed?: boolean;
   /** Browser origins allowed by CORS (default: the shell and remotes on localhost:3000-3004). */
@@ -24,13 +36,29 @@ export interface BackendOptions {
   verbose?: boolean;
   /** Development: restart the API and the worker when their sources change (tsx watch). */
   watch?: boolean;
+  /**
+   * A Redis key prefix of this run alone (passed as `REDIS_PREFIX`): `stop()` deletes every key under
+   * it, the API's and BullMQ's, once the API and the worker have stopped, and reports what is left.
+   */
+  ownRedisPrefix?: string;
+}
+
+/** What `stop()` did to the run's own Redis keys (`ownRedisPrefix`). */
+export interface RedisCleanup {
+  prefix: string;
+  deleted: number;
+  /** Keys still under the prefix after the deletion: 0 unless something else wrote there. */
+  left: number;
 }
 
 export interface RunningBackend {
   apiUrl: string;
+  /** The sites server as browsers reach it (tracking links, landings, previews). */
+  sitesUrl: string;
   redis: RedisHandle;
   mailDir: string;
-  stop(): Promise<void>;
+  /** Stops the API and the worker; with `ownRedisPrefix`, deletes the run's keys and says so. */
+  stop(): Promise<RedisCleanup | undefined>;
 }
 
 function pipeOutput(child: ChildProcess, label: string, verbose: boolean) {
@@ -42,6 +70,18 @@ function pipeOutput(child: ChildProcess, label: string, verbose: boolean) {
   };
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -102,9 +142,14 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   const secret = readFileSync(secretFile, 'utf8').trim();
 
   const apiUrl = options.publicApiUrl ?? `http://localhost:${apiPort}`;
+  const sitesPort = options.sitesPort ?? (await freePort());
+  const sitesUrl = (options.sitesPublicUrl ?? `http://127.0.0.1:${sitesPort}`).replace(/\/+$/, '');
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SITES_PORT: String(sitesPort),
+    SITES_PUBLIC_URL: sitesUrl,
     REDIS_URL: redis.url,
     PORT: String(apiPort),
     APP_SECRET: process.env.APP_SECRET ?? secret,
@@ -114,6 +159,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     ...(options.corsOrigins ? { CORS_ORIGINS: options.corsOrigins } : {}),
     ...(process.env.SMTP_URL ? {} : { DEV_MAIL_VIEW: 'true' }),
     ...options.env,
+    ...(options.ownRedisPrefix ? { REDIS_PREFIX: options.ownRedisPrefix } : {}),
   };
   const tsx = options.watch
     ? [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch']
@@ -129,15 +175,23 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   pipeOutput(api, 'api', verbose);
   pipeOutput(worker, 'worker', verbose);
 
-  const stop = async () => {
+  const stop = async (): Promise<RedisCleanup | undefined> => {
     await Promise.all([stopChild(api), stopChild(worker)]);
+    let cleanup: RedisCleanup | undefined;
+    const prefix = options.ownRedisPrefix;
+    if (prefix) {
+      const deleted = await deleteKeysWithPrefix(redis.url, prefix);
+      cleanup = { prefix, deleted, left: (await keysWithPrefix(redis.url, prefix)).length };
+    }
     await redis.stop?.();
+    return cleanup;
   };
   try {
     await waitForHealth(`http://127.0.0.1:${apiPort}`, api);
+    await waitForHealth(`http://127.0.0.1:${sitesPort}`, api);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { apiUrl, redis, mailDir, stop };
+  return { apiUrl, sitesUrl, redis, mailDir, stop };
 }

@@ -3,20 +3,25 @@
  *
  * - `buildFrontends()` runs the rspack production builds (skipped per app when its dist is newer
  *   than every source it depends on, to keep `npm start` fast).
- * - `serveFrontends({ apiUrl })` serves each dist with a tiny node:http server: SPA fallback for the
- *   shell, CORS for the remotes, and the shell's run-time files generated at serve time —
- *   `/config.js` (the API URL) and `/remotes.json` (where each remote's mf-manifest.json is) — so one
- *   build runs on any host and a remote redeploys without rebuilding the shell.
+ * - `serveFrontends({ apiUrl })` serves each dist with sirv behind a small guard (bad paths → 400):
+ *   precompressed files, long caching for hashed files, security headers (CSP), SPA fallback for
+ *   the shell, CORS for the remotes, and the shell's run-time files generated at serve time —
+ *   `/config.js` (the API URL and the remotes manifest) and `/remotes.json` (the manifest again, for
+ *   Retry) — so one build runs on any host and a remote redeploys without rebuilding the shell.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
 import { REMOTE_NAMES, REMOTES, type RemoteName, SHELL_PORT } from '../../packages/federation/src/remotes.ts';
-import { remotesManifest, runtimeConfigScript } from '../../packages/federation/src/runtime-config.ts';
+import {
+  remotesManifest,
+  runtimeConfigScript,
+  securityHeaders,
+} from '../../packages/federation/src/runtime-config.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -59,6 +64,7 @@ export function needsBuild(app: AppName): boolean {
   const sources = [
     path.join(dir, 'src'),
     path.join(dir, 'index.html'),
+    path.join(dir, 'favicon.svg'),
     path.join(dir, 'rspack.config.ts'),
     path.join(dir, 'package.json'),
     ...SHARED_SOURCES.map((s) => path.join(REPO_ROOT, s)),
@@ -114,39 +120,68 @@ function runRspackBuild(app: AppName): Promise<void> {
   });
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 interface StaticOptions {
   root: string;
   /** Answer index.html for unknown paths without an extension (client-side routes). */
   spa: boolean;
   /** Send `Access-Control-Allow-Origin: *` (remotes are fetched from the shell's origin). */
   cors: boolean;
+  /** Headers on every answer (the security headers). */
+  headers: () => Record<string, string>;
   /** Files generated per request instead of read from disk. */
   generated?: Record<string, () => { body: string; type: string }>;
 }
 
-/** A small static file server; hashed assets are cached for a year, entry files never. */
-function createStaticServer(options: StaticOptions): Server {
-  const root = path.resolve(options.root);
-  return createServer(async (req, res) => {
+/** A content-hashed build file (`main.3dbcf849.js`, `412.a1b2c3d4.js.br`): it never changes. */
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css|svg|png|jpe?g|gif|webp|woff2?)(\.(br|gz))?$/;
+
+/**
+ * Why a request path is refused before it reaches the file server, or null when it is fine: a
+ * malformed escape (`/%E0%A4%A`, which makes `decodeURIComponent` throw, STACK-NOTES trap 17), a
+ * NUL byte, a backslash, or a `.`/`..` segment, raw or encoded (`%2e%2e%2f`).
+ */
+export function badPath(rawUrl: string): string | null {
+  const pathname = rawUrl.split(/[?#]/, 1)[0];
+  if (!pathname.startsWith('/')) return 'not an absolute path';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return 'malformed escape';
+  }
+  if (decoded.includes('\0')) return 'NUL byte';
+  if (decoded.includes('\\')) return 'backslash';
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return 'dot segment';
+  return null;
+}
+
+/**
+ * A static file server on sirv (maintained; its file list is read once at start, so only files of
+ * the build can ever be served). Bad paths get 400 (`badPath`) and the server keeps answering.
+ * Precompressed `.br`/`.gz` files go to browsers that accept them; content-hashed files are cached
+ * for a year (`immutable`), everything else is revalidated (`no-cache`, with an ETag).
+ */
+export function createStaticServer(options: StaticOptions): Server {
+  const files = sirv(path.resolve(options.root), {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    // Client-side routes get index.html; a path with an extension (a missing chunk) stays a 404.
+    single: options.spa,
+    setHeaders(res, pathname) {
+      res.setHeader(
+        'Cache-Control',
+        HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+    onNoMatch(_req, res) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Not found');
+    },
+  });
+  return createServer((req, res) => {
+    for (const [name, value] of Object.entries(options.headers())) res.setHeader(name, value);
     if (options.cors) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
@@ -156,10 +191,16 @@ function createStaticServer(options: StaticOptions): Server {
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405).end();
+      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
       return;
     }
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const refused = badPath(req.url ?? '/');
+    if (refused) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(`Bad request: ${refused}`);
+      return;
+    }
+    const pathname = decodeURIComponent((req.url ?? '/').split(/[?#]/, 1)[0]);
     const generated = options.generated?.[pathname];
     if (generated) {
       const { body, type } = generated();
@@ -167,39 +208,14 @@ function createStaticServer(options: StaticOptions): Server {
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    let file = path.join(root, pathname);
-    if (!file.startsWith(root)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (pathname.endsWith('/')) file = path.join(file, 'index.html');
-    let body: Buffer;
-    try {
-      body = await readFile(file);
-    } catch {
-      if (options.spa && !path.extname(pathname)) {
-        file = path.join(root, 'index.html');
-        body = await readFile(file);
-      } else {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-        return;
-      }
-    }
-    const name = path.basename(file);
-    const hashed = /\.[0-9a-f]{8}\.js$/.test(name);
-    res.writeHead(200, {
-      'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Length': body.length,
-      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    files(req, res);
   });
 }
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
@@ -207,6 +223,8 @@ function listen(server: Server, port: number): Promise<number> {
 }
 
 export interface ServeOptions {
+  /** Address the servers listen on: loopback unless told otherwise (`HOST=0.0.0.0`). */
+  listenHost?: string;
   /** The API as the browser reaches it; written to the shell's `/config.js` at run time. */
   apiUrl: string;
   /** Ports per app (0 = any free port); defaults 3000 (shell) and 3001-3004. */
@@ -222,7 +240,11 @@ export interface ServedFrontends {
   stop(): Promise<void>;
 }
 
-/** Serves the built shell and remotes; the shell's remotes.json points at the remotes just started. */
+/**
+ * Serves the built shell and remotes; the shell's remotes.json (and its copy inlined in config.js)
+ * points at the remotes just started. Every answer carries the security headers, whose CSP allows
+ * exactly those remotes and the API.
+ */
 export async function serveFrontends(options: ServeOptions): Promise<ServedFrontends> {
   const hostname = options.hostname ?? new URL(options.apiUrl).hostname;
   const servers: Server[] = [];
@@ -231,35 +253,49 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
     const dist = path.join(REPO_ROOT, APPS[app].dir, 'dist');
     if (!existsSync(dist)) throw new Error(`${APPS[app].dir}/dist is missing: run buildFrontends() first`);
   }
+  const env = options.env ?? process.env;
+  // Known once the remotes listen: the headers read it on each request.
+  let manifest = remotesManifest(env);
+  const headers = () => securityHeaders({ apiUrl: options.apiUrl, remotes: manifest });
   for (const name of REMOTE_NAMES) {
     const server = createStaticServer({
       root: path.join(REPO_ROOT, APPS[name].dir, 'dist'),
       spa: false,
       cors: true,
+      headers,
     });
     servers.push(server);
-    const port = await listen(server, options.ports?.[name] ?? APPS[name].port);
+    const port = await listen(
+      server,
+      options.ports?.[name] ?? APPS[name].port,
+      options.listenHost ?? '127.0.0.1',
+    );
     urls[name] = `http://${hostname}:${port}`;
   }
   const bases = Object.fromEntries(REMOTE_NAMES.map((n) => [n, urls[n]])) as Record<RemoteName, string>;
-  const env = options.env ?? process.env;
+  manifest = remotesManifest(env, bases);
   const shell = createStaticServer({
     root: path.join(REPO_ROOT, 'shell', 'dist'),
     spa: true,
     cors: false,
+    headers,
     generated: {
       '/config.js': () => ({
-        body: runtimeConfigScript({ apiUrl: options.apiUrl }),
+        body: runtimeConfigScript({ apiUrl: options.apiUrl, remotes: manifest }),
         type: 'text/javascript; charset=utf-8',
       }),
       '/remotes.json': () => ({
-        body: JSON.stringify(remotesManifest(env, bases), null, 2),
+        body: JSON.stringify(manifest, null, 2),
         type: 'application/json; charset=utf-8',
       }),
     },
   });
   servers.push(shell);
-  const shellPort = await listen(shell, options.ports?.shell ?? APPS.shell.port);
+  const shellPort = await listen(
+    shell,
+    options.ports?.shell ?? APPS.shell.port,
+    options.listenHost ?? '127.0.0.1',
+  );
   urls.shell = `http://${hostname}:${shellPort}`;
   return {
     urls,

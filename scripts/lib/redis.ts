@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
 /** True when a Redis server answers PING at host:port. */
 export function pingRedis(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
@@ -75,4 +76,45 @@ export async function ensureRedis(dataDir: string, env = process.env): Promise<R
   }
   child.kill('SIGKILL');
   throw new Error('redis-server was started but never answered on 127.0.0.1:6379');
+}
+
+/** `prefix:*` as a SCAN pattern, with the glob characters of the prefix escaped. */
+export function prefixPattern(prefix: string): string {
+  return `${prefix.replace(/[*?[\]\\]/g, (c) => `\\${c}`)}:*`;
+}
+
+/**
+ * Every key under `prefix:` (the API's `keyPrefix` and BullMQ's queue prefix both end in `:`),
+ * found with SCAN so a large Redis is never blocked.
+ */
+export async function keysWithPrefix(url: string, prefix: string): Promise<string[]> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', prefixPattern(prefix), 'COUNT', 500);
+      for (const key of batch) keys.add(key);
+      cursor = next;
+    } while (cursor !== '0');
+    return [...keys];
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Deletes every key under `prefix:` (SCAN + UNLINK in batches); returns how many there were. */
+export async function deleteKeysWithPrefix(url: string, prefix: string): Promise<number> {
+  if (!prefix) throw new Error('refusing to delete keys without a prefix');
+  const keys = await keysWithPrefix(url, prefix);
+  if (keys.length === 0) return 0;
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
+    return keys.length;
+  } finally {
+    redis.disconnect();
+  }
 }

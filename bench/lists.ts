@@ -1,0 +1,130 @@
+/**
+ * Lead lists on a large world: the first page and page 500 (offset 10,000) of `getLeadsForAdmin`
+ * and `getLeadsForPublisher`, with the three filters a screen typically sets (statuses, a 30-day
+ * date range, a country), p95 over sequential calls against the running API. Target: p95 < 25 ms.
+ *
+ * `scripts/bench.ts` calls {@link benchLists} with logged-in headers. Run alone against an API
+ * serving a seeded world (demo logins): `npx tsx bench/lists.ts http://127.0.0.1:5000`.
+ */
+import { fileURLToPath } from 'node:url';
+
+export interface ListBenchRow {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+export interface ListBenchOptions {
+  apiUrl: string;
+  /** Request headers of a logged-in admin and of the publisher with the most leads (cookie, CSRF). */
+  headers: { admin: Record<string, string>; publisher: Record<string, string> };
+  /** Measured calls per row (default 200), after 10 unmeasured ones. */
+  calls?: number;
+  /** The clock the date range ends at (default now). */
+  now?: number;
+}
+
+const TARGET_MS = 25;
+const DAY_MS = 86_400_000;
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+}
+
+/** The three filters of the rows: statuses confirmed or rejected, the last 30 days, Serbia. */
+export function threeFilters(now: number) {
+  return [
+    { name: 'Status', op: 'in', value: [2, 3] },
+    { name: 'createdAt', op: 'dgeq', value: new Date(now - 30 * DAY_MS).toISOString() },
+    { name: 'createdAt', op: 'dleq', value: new Date(now).toISOString() },
+    { name: 'CountryCode', op: 'eq', value: 'RS' },
+  ];
+}
+
+/**
+ * Measures each list page: p95 of `calls` sequential requests. Page 500 is measured twice: as a
+ * scroll reaches it (the API remembers where each page of a scroll starts, so it continues there)
+ * and asked cold (each call filters a millisecond differently, so nothing is remembered and the
+ * API skips 10,000 rows in its covering index). A page that does not come back full (20 rows)
+ * fails its row, since a short page measures nothing.
+ */
+export async function benchLists(options: ListBenchOptions): Promise<ListBenchRow[]> {
+  const calls = options.calls ?? 200;
+  const now = options.now ?? Date.now();
+  const cases = [
+    { list: 'getLeadsForAdmin', who: 'admin', offset: 0, filtered: true, cold: false },
+    { list: 'getLeadsForAdmin', who: 'admin', offset: 10_000, filtered: true, cold: false },
+    { list: 'getLeadsForAdmin', who: 'admin', offset: 10_000, filtered: true, cold: true },
+    { list: 'getLeadsForAdmin', who: 'admin', offset: 10_000, filtered: false, cold: false },
+    { list: 'getLeadsForPublisher', who: 'publisher', offset: 0, filtered: true, cold: false },
+    { list: 'getLeadsForPublisher', who: 'publisher', offset: 10_000, filtered: true, cold: false },
+    { list: 'getLeadsForPublisher', who: 'publisher', offset: 10_000, filtered: true, cold: true },
+    { list: 'getLeadsForPublisher', who: 'publisher', offset: 10_000, filtered: false, cold: false },
+  ] as const;
+
+  const rows: ListBenchRow[] = [];
+  for (const c of cases) {
+    const url = `${options.apiUrl}/leads/${c.list}`;
+    let call = 0;
+    const once = async () => {
+      const filters = c.filtered ? threeFilters(c.cold ? now - call++ : now) : [];
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: options.headers[c.who],
+        body: JSON.stringify({ paginationOffset: c.offset, Filters: filters }),
+      });
+      const body = (await response.json()) as { status: string; data: { DBData?: unknown[] } };
+      const ms = performance.now() - started;
+      return { ms, rows: body.status === 'ok' ? (body.data.DBData?.length ?? -1) : -1 };
+    };
+    let full = true;
+    for (let i = 0; i < 10; i++) full &&= (await once()).rows === 20;
+    const samples: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      const { ms, rows: count } = await once();
+      full &&= count === 20;
+      samples.push(ms);
+    }
+    const value = p95(samples);
+    const where =
+      c.offset === 0 ? 'first page' : `page 500 (offset 10,000) ${c.cold ? 'asked cold' : 'scrolled to'}`;
+    rows.push({
+      name: `/leads/${c.list}, ${where}, ${c.filtered ? 'status in + date range + country' : 'no filter'}: p95`,
+      value: `${value.toFixed(1)} ms${full ? '' : ' (page not full!)'}`,
+      target: `< ${TARGET_MS} ms`,
+      ok: full && value < TARGET_MS,
+    });
+  }
+  return rows;
+}
+
+/** Headers of a logged-in browser: session cookie, CSRF cookie and header. */
+async function login(apiUrl: string, username: string, password: string): Promise<Record<string, string>> {
+  const csrf = await fetch(`${apiUrl}/api/csrf`, { method: 'PUT' });
+  const xsrf = /lm_xsrf=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const response = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `lm_xsrf=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
+    body: JSON.stringify({ username, password }),
+  });
+  const session = /lm_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!session) throw new Error(`login of ${username} failed: ${await response.text()}`);
+  return {
+    'content-type': 'application/json',
+    cookie: `lm_session=${session}; lm_xsrf=${xsrf}`,
+    'X-XSRF-TOKEN': xsrf,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const apiUrl = process.argv[2] ?? 'http://127.0.0.1:5000';
+  const headers = {
+    admin: await login(apiUrl, 'admin', 'admin12345'),
+    publisher: await login(apiUrl, 'publisher', 'publisher12345'),
+  };
+  for (const row of await benchLists({ apiUrl, headers }))
+    console.log(`${row.ok ? 'ok    ' : 'MISSED'} ${row.value.padEnd(10)} ${row.name} (${row.target})`);
+}

@@ -1,0 +1,212 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeConfigScript, securityHeaders } from '../../packages/federation/src/runtime-config.ts';
+import { badPath, createStaticServer } from './frontends.ts';
+
+/** One raw HTTP request: the path goes out exactly as written (fetch would normalise `..`). */
+function get(
+  port: number,
+  rawPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: rawPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+const root = mkdtempSync(path.join(tmpdir(), 'leadmesh-static-'));
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const SECURITY = {
+  'Content-Security-Policy': "default-src 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+let shell: Server;
+let remote: Server;
+let shellPort: number;
+let remotePort: number;
+
+beforeAll(async () => {
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(root, 'main.0123abcd.js'), SCRIPT);
+  writeFileSync(path.join(root, 'main.0123abcd.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(root, 'main.0123abcd.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(path.join(root, 'remoteEntry.js'), 'var remote;');
+  mkdirSync(path.join(root, 'nested'));
+  writeFileSync(path.join(root, 'nested', 'file.json'), '{}');
+  // A file outside the root that traversal would reach.
+  writeFileSync(path.join(root, '..', `${path.basename(root)}-secret.txt`), 'secret');
+  shell = createStaticServer({
+    root,
+    spa: true,
+    cors: false,
+    headers: () => SECURITY,
+    generated: { '/config.js': () => ({ body: 'window.x = 1;', type: 'text/javascript' }) },
+  });
+  remote = createStaticServer({ root, spa: false, cors: true, headers: () => SECURITY });
+  shellPort = await listen(shell);
+  remotePort = await listen(remote);
+});
+
+afterAll(async () => {
+  for (const server of [shell, remote]) server.closeAllConnections();
+  await Promise.all([shell, remote].map((s) => new Promise((r) => s.close(r))));
+  rmSync(root, { recursive: true, force: true });
+  rmSync(path.join(root, '..', `${path.basename(root)}-secret.txt`), { force: true });
+});
+
+describe('bad paths', () => {
+  it.each([
+    ['/%E0%A4%A', 'malformed escape'],
+    ['/%', 'malformed escape'],
+    ['/../package.json', 'dot segment'],
+    ['/nested/../../x', 'dot segment'],
+    ['/%2e%2e%2fpackage.json', 'dot segment'],
+    ['/%2E%2E/%2E%2E/etc/passwd', 'dot segment'],
+    ['/..%2f..%2fetc%2fpasswd', 'dot segment'],
+    ['/./index.html', 'dot segment'],
+    ['/index.html%00.js', 'NUL byte'],
+    ['/..%5c..%5cwindows', 'backslash'],
+  ])('%s is refused (%s)', (raw, reason) => {
+    expect(badPath(raw)).toBe(reason);
+  });
+
+  it('leaves ordinary paths alone', () => {
+    for (const raw of ['/', '/dashboard/article/12', '/main.0123abcd.js?v=1', '/caf%C3%A9', '/a..b']) {
+      expect(badPath(raw)).toBeNull();
+    }
+  });
+
+  it('answers 400 to each over HTTP and keeps serving afterwards', async () => {
+    const attacks = [
+      '/%E0%A4%A',
+      '/../package.json',
+      `/..%2f${path.basename(root)}-secret.txt`,
+      `/%2e%2e%2f${path.basename(root)}-secret.txt`,
+      '/index.html%00.js',
+      '/%5c..%5c',
+    ];
+    for (const port of [shellPort, remotePort]) {
+      for (const raw of attacks) {
+        const answer = await get(port, raw);
+        expect(answer.status, raw).toBe(400);
+        expect(answer.body.toString()).not.toContain('secret');
+      }
+    }
+    expect((await get(shellPort, '/')).status).toBe(200);
+    expect((await get(remotePort, '/remoteEntry.js')).status).toBe(200);
+  });
+});
+
+describe('static files', () => {
+  it('sends the brotli or gzip file the browser accepts, with Vary', async () => {
+    const br = await get(shellPort, '/main.0123abcd.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 10);
+    const gz = await get(shellPort, '/main.0123abcd.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get(shellPort, '/main.0123abcd.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('caches content-hashed files for a year and revalidates everything else', async () => {
+    const hashed = await get(shellPort, '/main.0123abcd.js', { 'Accept-Encoding': 'br' });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const raw of ['/', '/index.html', '/dashboard/publisher']) {
+      const page = await get(shellPort, raw);
+      expect(page.headers['cache-control'], raw).toBe('no-cache');
+      expect(page.headers.etag, raw).toBeTruthy();
+    }
+    expect((await get(remotePort, '/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get(shellPort, '/config.js')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('falls back to index.html for client routes only, and 404s a missing file', async () => {
+    const route = await get(shellPort, '/dashboard/article/12');
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toContain('<title>shell</title>');
+    expect((await get(shellPort, '/missing.0123abcd.js')).status).toBe(404);
+    expect((await get(remotePort, '/dashboard/publisher')).status).toBe(404);
+  });
+
+  it('serves the generated files, HEAD without a body, and refuses other methods', async () => {
+    expect((await get(shellPort, '/config.js')).body.toString()).toBe('window.x = 1;');
+    const head = await get(shellPort, '/', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect((await get(shellPort, '/', {}, 'POST')).status).toBe(405);
+  });
+
+  it('puts the security headers on every answer and CORS on the remotes only', async () => {
+    for (const [port, raw] of [
+      [shellPort, '/'],
+      [shellPort, '/%E0%A4%A'],
+      [remotePort, '/remoteEntry.js'],
+      [remotePort, '/nope.js'],
+    ] as const) {
+      const answer = await get(port, raw);
+      expect(answer.headers['content-security-policy'], raw).toBe("default-src 'self'");
+      expect(answer.headers['x-content-type-options'], raw).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], raw).toBe('strict-origin-when-cross-origin');
+    }
+    expect((await get(remotePort, '/remoteEntry.js')).headers['access-control-allow-origin']).toBe('*');
+    expect((await get(shellPort, '/')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('security headers and run-time config', () => {
+  const remotes = {
+    mf_public: 'http://localhost:3001/mf-manifest.json',
+    mf_publisher: 'http://localhost:3002/mf-manifest.json',
+    mf_advertiser: 'https://cdn.example.com/advertiser/mf-manifest.json',
+    mf_admin: 'https://cdn.example.com/admin/mf-manifest.json',
+  };
+
+  it('allows scripts from self and the remotes’ origins only, requests to those and the API', () => {
+    const headers = securityHeaders({ apiUrl: 'http://localhost:5000/', remotes });
+    const policy = Object.fromEntries(
+      headers['Content-Security-Policy'].split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    const origins = ['http://localhost:3001', 'http://localhost:3002', 'https://cdn.example.com'];
+    expect(policy['script-src']).toEqual(["'self'", ...origins]);
+    expect(policy['connect-src']).toEqual(["'self'", 'http://localhost:5000', ...origins]);
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:5000']);
+    expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'self'"]);
+    expect(policy['script-src']).not.toContain("'unsafe-inline'");
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('inlines the remotes manifest into config.js', () => {
+    const script = runtimeConfigScript({ apiUrl: 'http://localhost:5000', remotes });
+    const window: { __LEADMESH_CONFIG__?: unknown } = {};
+    new Function('window', script)(window);
+    expect(window.__LEADMESH_CONFIG__).toEqual({ apiUrl: 'http://localhost:5000', remotes });
+  });
+});
