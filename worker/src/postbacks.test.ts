@@ -717,9 +717,11 @@ describe('sweep', () => {
       }),
       { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-pb-sweep-'))) },
     );
-    sweeper.ctx.jobs.enqueue = (async (_job: unknown, payload: { deliveryId: number }) => {
+    // The sweep asks with `requeue`; recording instead keeps the sweeper's own workers idle.
+    sweeper.ctx.jobs.requeue = (async (_job: unknown, payload: { deliveryId: number }) => {
       enqueued.push(payload.deliveryId);
-    }) as typeof sweeper.ctx.jobs.enqueue;
+      return true;
+    }) as typeof sweeper.ctx.jobs.requeue;
     expect(await sweeper.sweepPostbacks()).toBe(SWEEP_BATCH);
     await sweeper.close();
     // The sweeper's queues wrote their meta keys under its own prefix: remove them.

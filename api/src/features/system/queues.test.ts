@@ -1,3 +1,4 @@
+import { QUEUES } from '@leadmesh/jobs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
 
@@ -21,5 +22,5 @@ it('the queue dashboard answers admins only, listing every queue', async () => {
   const queues = await admin.raw('GET', '/admin/queues/api/queues');
   expect(queues.status).toBe(200);
   const names = ((await queues.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort();
-  expect(names).toEqual(['crm', 'exports', 'mail', 'payouts', 'postbacks']);
+  expect(names).toEqual([...QUEUES].sort());
 });
