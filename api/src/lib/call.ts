@@ -113,7 +113,12 @@ async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<un
     if (!type.includes('multipart/form-data')) {
       throw new ApiError('VALIDATION_ERROR', { message: 'This call takes multipart/form-data' });
     }
-    return c.req.parseBody();
+    try {
+      return await c.req.parseBody();
+    } catch {
+      // A form cut short or without its boundary is the sender's mistake, not ours.
+      throw new ApiError('VALIDATION_ERROR', { message: 'The form data is malformed' });
+    }
   }
   const text = await readTextCapped(c);
   if (text.trim() === '') return {};

@@ -125,7 +125,9 @@ export function mountIntake(app: Hono<AppEnv>, deps: AppDeps): void {
    */
   app.get('/intake/leads/:id', async (c) => {
     const userId = await tokenUser(c, deps.db, 'canReadLeads');
-    const id = Number(c.req.param('id'));
+    // Decimal digits only: Number() would also read '0x10' or '1e1' as some other lead's id.
+    const raw = c.req.param('id');
+    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
     const [lead] = Number.isSafeInteger(id)
       ? await deps.db
           .select({

@@ -31,8 +31,9 @@ export async function publisherReferrals(
   caller: Caller,
   input: { Filters: FilterItem[]; paginationOffset: number },
 ): Promise<PublisherReferral[]> {
-  if (!enabled(caller)) return [];
+  // Filters are checked first: a bad one is refused the same whether the programme is on or not.
   const filters = buildFilterWhere(input.Filters, PUBLISHER_FIELDS);
+  if (!enabled(caller)) return [];
   const mine = sql`${referralEarnings.BoundUser} = ${caller.user.ID} and ${referralEarnings.Kind} = 'publisher'`;
   const rows = await db
     .select({
@@ -61,8 +62,9 @@ export async function advertiserReferrals(
   caller: Caller,
   input: { Filters: FilterItem[] },
 ): Promise<AdvertiserReferral[]> {
-  if (!enabled(caller)) return [];
+  // Filters are checked first: a bad one is refused the same whether the programme is on or not.
   const filters = buildFilterWhere(input.Filters, ADVERTISER_FIELDS);
+  if (!enabled(caller)) return [];
   const mine = sql`${referralEarnings.BoundUser} = ${caller.user.ID} and ${referralEarnings.Kind} = 'advertiser'`;
   const rows = await db
     .select({

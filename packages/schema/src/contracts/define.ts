@@ -85,7 +85,25 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
 
 /** Shared pieces of payloads. */
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * An id: a number, or its decimal digits (form fields are text). Not coerced from anything else:
+ * `true` would become 1 and `"0x10"` 16, acting on a row nobody named.
+ */
+export const idSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/, 'Expected a whole number'),
+    ],
+    {
+      error: 'Expected a whole number',
+    },
+  )
+  .transform(Number)
+  .pipe(z.number().int().positive());
 export const paginationOffsetSchema = z.coerce.number().int().min(0).max(100_000_000).default(0);
 
 export const filterItemSchema = z.object({
