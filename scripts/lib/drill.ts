@@ -29,8 +29,16 @@ import {
 } from '@leadmesh/core';
 import { applyMigrations, createDb, type DbHandle, hashPassword } from '@leadmesh/db';
 import { LEAD_STATUS } from '@leadmesh/schema';
-import { apiTokens, leads, offers, platformPayouts, takenOffers, users } from '@leadmesh/schema/tables';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  apiTokens,
+  leads,
+  offers,
+  platformPayouts,
+  takenOffers,
+  users,
+  websites,
+} from '@leadmesh/schema/tables';
+import { count, eq, sql } from 'drizzle-orm';
 import { type FakeCrms, startFakeCrms } from '../../worker/src/crm/test-support/fake-crms.ts';
 import { createCrmWorld, fakeCrmData } from '../../worker/src/crm/test-support/world.ts';
 import {
@@ -82,8 +90,11 @@ export interface DrillResult {
 }
 
 const SECRET = 'drill-secret-drill-secret-0001';
-const TOKEN = `drill-token-${randomBytes(8).toString('hex')}`;
+export const DRILL_TOKEN = `drill-token-${randomBytes(8).toString('hex')}`;
 const ADMIN_PASSWORD = 'drill-admin-password-1';
+/** The world's publisher signs in as `drillpub` with this password (dashboard reads). */
+export const PUBLISHER_LOGIN = { username: 'drillpub', password: 'drill-publisher-password-1' };
+export const ADMIN_LOGIN = { username: 'drilladmin', password: ADMIN_PASSWORD };
 
 /** A forwarding proxy in front of the fake CRM that can answer 500s and hang on demand. */
 async function faultProxy(target: string) {
@@ -127,7 +138,7 @@ async function faultProxy(target: string) {
   };
 }
 
-interface World {
+export interface World {
   dir: string;
   handle: DbHandle;
   redis: OwnRedis;
@@ -136,13 +147,18 @@ interface World {
   api: ApiProcess;
   worker: Managed;
   takenId: number;
+  trackingCode: string;
   publisherId: number;
   env: Record<string, string>;
   close(): Promise<void>;
 }
 
 /** The world and its processes (see the file comment). */
-export async function buildDrillWorld(label: string, workerEnv: Record<string, string> = {}): Promise<World> {
+export async function buildDrillWorld(
+  label: string,
+  workerEnv: Record<string, string> = {},
+  apiEnv: Record<string, string> = {},
+): Promise<World> {
   const dir = await mkdtemp(join(tmpdir(), `leadmesh-drill-${label}-`));
   const closers: (() => Promise<unknown>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
   const close = async () => {
@@ -163,23 +179,38 @@ export async function buildDrillWorld(label: string, workerEnv: Record<string, s
     const secrets = { NODE_ENV: 'test', APP_SECRET: SECRET };
     const crmWorld = await createCrmWorld(handle.db, secrets, 'scalecrm', fakeCrmData('scalecrm', proxy.url));
     await handle.db.update(offers).set({ OfferLimit: 100_000_000 }).where(eq(offers.ID, crmWorld.offerId));
+    const [landing] = await handle.db
+      .insert(websites)
+      .values({
+        WebsiteName: 'Drill landing',
+        BoundOffer: crmWorld.offerId,
+        EntryFile: 'index.html',
+        WebsiteType: 'Landing',
+        StorageKey: 'drill',
+      })
+      .returning();
     const [taken] = await handle.db
       .insert(takenOffers)
       .values({
         BoundUser: crmWorld.publisherId,
         BoundOffer: crmWorld.offerId,
+        BoundLandingWebsite: landing.ID,
         TrackingCode: `drill-${randomBytes(12).toString('hex')}`,
       })
       .returning();
     await handle.db.insert(apiTokens).values({
       Name: 'drill',
       UserID: crmWorld.publisherId,
-      ...apiTokenColumns(secretBoxFromEnv(secrets), TOKEN),
+      ...apiTokenColumns(secretBoxFromEnv(secrets), DRILL_TOKEN),
       Flags: { canSendLeads: true },
     });
     await handle.db
       .update(users)
-      .set({ PaymentMethod: { method: 'bank', account: 'RS35105008123123123173' } })
+      .set({
+        Username: PUBLISHER_LOGIN.username,
+        PasswordHash: await hashPassword(PUBLISHER_LOGIN.password),
+        PaymentMethod: { method: 'bank', account: 'RS35105008123123123173' },
+      })
       .where(eq(users.ID, crmWorld.publisherId));
     await handle.db.insert(users).values({
       Username: 'drilladmin',
@@ -214,7 +245,7 @@ export async function buildDrillWorld(label: string, workerEnv: Record<string, s
       JOB_LOCK_MS: '5000',
       ...workerEnv,
     };
-    const api = await apiProcess(env);
+    const api = await apiProcess({ ...env, ...apiEnv });
     closers.push(() => api.kill('SIGKILL'));
     const worker = workerProcess(env);
     closers.push(() => worker.kill('SIGKILL'));
@@ -228,6 +259,7 @@ export async function buildDrillWorld(label: string, workerEnv: Record<string, s
       api,
       worker,
       takenId: taken.ID,
+      trackingCode: taken.TrackingCode,
       publisherId: crmWorld.publisherId,
       env,
       close,
@@ -273,7 +305,7 @@ export function sendLeads(
       try {
         const response = await fetch(`${url()}/intake/leads`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${DRILL_TOKEN}` },
           body,
           signal: AbortSignal.timeout(15_000),
         });
@@ -319,7 +351,12 @@ async function statusCount(handle: DbHandle, status: number): Promise<number> {
 }
 
 /** Waits until every accepted lead left -1, -2 and 6 for 0 (delivered). */
-async function waitDelivered(world: World, ids: Set<number>, timeoutMs: number, log: (l: string) => void) {
+export async function waitDelivered(
+  world: World,
+  ids: Set<number>,
+  timeoutMs: number,
+  log: (l: string) => void,
+) {
   const until = Date.now() + timeoutMs;
   let last = -1;
   for (;;) {
@@ -340,7 +377,7 @@ async function waitDelivered(world: World, ids: Set<number>, timeoutMs: number, 
 }
 
 /** Confirms every delivered lead in batches, as the CRM status sync does: the money moves. */
-async function confirmAll(world: World) {
+export async function confirmAll(world: World) {
   for (;;) {
     const batch = await world.handle.db
       .select({ ID: leads.ID })
@@ -366,16 +403,22 @@ async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: num
 }
 
 /** A logged-in admin's headers (session and CSRF cookies, CSRF header). */
-async function adminSession(apiUrl: string): Promise<Record<string, string>> {
+const adminSession = (apiUrl: string) => signIn(apiUrl, ADMIN_LOGIN);
+
+/** Headers of a signed-in browser (session and CSRF cookies, CSRF header). */
+export async function signIn(
+  apiUrl: string,
+  who: { username: string; password: string },
+): Promise<Record<string, string>> {
   const csrf = await fetch(`${apiUrl}/api/csrf`, { method: 'PUT' });
   const xsrf = /lm_xsrf=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
   const login = await fetch(`${apiUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `lm_xsrf=${xsrf}`, 'X-XSRF-TOKEN': xsrf },
-    body: JSON.stringify({ username: 'drilladmin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify(who),
   });
   const session = /lm_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  if (!session) throw new Error(`admin login failed: ${await login.text()}`);
+  if (!session) throw new Error(`login of ${who.username} failed: ${await login.text()}`);
   return {
     'content-type': 'application/json',
     cookie: `lm_session=${session}; lm_xsrf=${xsrf}`,
