@@ -174,6 +174,25 @@ export const PAGE_WEIGHT_TARGETS = [
   },
 ] as const;
 
+/** The bench measures every audience: the targets above, and the advertiser's and the admin's first screens. */
+export const BENCH_PAGE_WEIGHT_TARGETS = [
+  ...PAGE_WEIGHT_TARGETS,
+  {
+    audience: 'advertiser',
+    path: '/dashboard/advertiser',
+    login: { username: 'advertiser', password: 'advertiser12345' },
+    maxBytes: 350 * 1024,
+    only: 'mf_advertiser',
+  },
+  {
+    audience: 'admin',
+    path: '/dashboard/admin-users',
+    login: { username: 'admin', password: 'admin12345' },
+    maxBytes: 350 * 1024,
+    only: 'mf_admin',
+  },
+] as const;
+
 /** `12.3 KB` */
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;

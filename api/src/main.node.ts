@@ -24,9 +24,31 @@ const sites =
         },
       );
 
+/** Stops taking connections and waits for the answers under way (at most `ms`). */
+function closeServer(
+  target: { close(cb: () => void): unknown; closeIdleConnections?: () => void },
+  ms: number,
+) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    target.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would hold close() open until they time out.
+    target.closeIdleConnections?.();
+  });
+}
+
+let stopping = false;
 async function shutdown() {
-  server.close();
-  sites?.close();
+  if (stopping) return;
+  stopping = true;
+  // Requests in flight finish (a lead being committed, its job enqueued) before the database closes.
+  await Promise.all([
+    closeServer(server as unknown as Parameters<typeof closeServer>[0], 10_000),
+    sites ? closeServer(sites as unknown as Parameters<typeof closeServer>[0], 10_000) : undefined,
+  ]);
   // Writes the buffered clicks before the database closes.
   await runtime.close();
   process.exit(0);

@@ -28,6 +28,15 @@ export const workerEnvSchema = z.object({
   CRM_STUCK_MS: z.coerce.number().int().positive().default(300_000),
   /** How often leads that never reached the queue, or lost their job with Redis, are enqueued again. */
   CRM_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  /** A lead in -1 younger than this still has intake's job on its way: the sweep leaves it alone. */
+  CRM_SWEEP_GRACE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Mail and postback rows younger (or less overdue) than this are left to the job already asked for. */
+  OUTBOX_SWEEP_GRACE_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * BullMQ's job lock: a job whose worker died (kill -9, a lost machine) is handed out again once
+   * its lock is this old, by the stalled-job check that runs as often.
+   */
+  JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

@@ -99,6 +99,8 @@ export async function startWorker(
         {
           connection: platform.queueRedis,
           prefix: env.REDIS_PREFIX,
+          lockDuration: env.JOB_LOCK_MS,
+          stalledInterval: Math.min(env.JOB_LOCK_MS, 30_000),
           concurrency:
             queue === 'crm'
               ? env.CRM_CONCURRENCY
@@ -115,7 +117,7 @@ export async function startWorker(
   }
 
   /** Pending rows only (sent and failed ones are final), oldest first, at most SWEEP_BATCH per run. */
-  async function sweepOutbox(olderThanMs = 60_000): Promise<number> {
+  async function sweepOutbox(olderThanMs = env.OUTBOX_SWEEP_GRACE_MS): Promise<number> {
     const stale = await ctx.db
       .select({ ID: mailOutbox.ID })
       .from(mailOutbox)
@@ -127,19 +129,26 @@ export async function startWorker(
     for (const row of stale) await ctx.jobs.enqueue(mailSend, { outboxId: row.ID });
     return stale.length;
   }
-  // One scheduler per job for every worker process (BullMQ keeps it in Redis by id), so rounds never double.
-  for (const { job, everyMs } of SCHEDULED) {
-    const queue = new Queue(job.queue, { connection: platform.queueRedis, prefix: env.REDIS_PREFIX });
-    await queue.upsertJobScheduler(job.id, { every: everyMs }, { name: job.id, data: {} });
-    await queue.close();
+  // One scheduler per job for every worker process (BullMQ keeps it in Redis by id), so rounds never
+  // double. Upserted again by every sweep: a Redis that restarted empty (or was flushed) loses them.
+  async function ensureSchedules(): Promise<void> {
+    for (const { job, everyMs } of SCHEDULED) {
+      const queue = new Queue(job.queue, { connection: platform.queueRedis, prefix: env.REDIS_PREFIX });
+      try {
+        await queue.upsertJobScheduler(job.id, { every: everyMs }, { name: job.id, data: {} });
+      } finally {
+        await queue.close();
+      }
+    }
   }
+  await ensureSchedules();
 
   /**
    * Pending postback deliveries whose next attempt is overdue, oldest first, at most SWEEP_BATCH.
    * A job still waiting or delayed under the same key makes it a no-op; a finished one holding the
    * key (a failed job is kept for days) is removed first (`requeue`).
    */
-  async function sweepPostbacks(olderThanMs = 60_000): Promise<number> {
+  async function sweepPostbacks(olderThanMs = env.OUTBOX_SWEEP_GRACE_MS): Promise<number> {
     const due = await duePostbackDeliveries(ctx.db, Date.now() - olderThanMs, SWEEP_BATCH);
     for (const row of due) {
       const payload = { deliveryId: row.ID, attempt: row.Attempts + 1 };
@@ -150,6 +159,7 @@ export async function startWorker(
   const sweepTimer = setInterval(() => {
     sweepOutbox().catch((error) => console.warn(`outbox sweep failed: ${(error as Error).message}`));
     sweepPostbacks().catch((error) => console.warn(`postback sweep failed: ${(error as Error).message}`));
+    ensureSchedules().catch((error) => console.warn(`schedules not checked: ${(error as Error).message}`));
   }, env.OUTBOX_SWEEP_MS);
 
   const crmSweeper = createCrmSweeper({

@@ -32,6 +32,11 @@ export const platformEnvShape = {
   DATA_ENCRYPTION_KEY: z.string().min(16).optional(),
   /** Read here too so the worker can fall back to it for DATA_ENCRYPTION_KEY (npm start gives both processes one). */
   APP_SECRET: z.string().min(16).optional(),
+  /**
+   * How long a finished unit of work (an API call, a worker job) waits for its after-commit jobs to
+   * reach Redis before it answers anyway; what did not make it is left to the sweeps.
+   */
+  JOB_ENQUEUE_DEADLINE_MS: z.coerce.number().int().positive().default(2_000),
 } as const;
 
 export type PlatformEnv = z.infer<z.ZodObject<typeof platformEnvShape>>;

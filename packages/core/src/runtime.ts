@@ -28,7 +28,13 @@ export async function openPlatform(env: PlatformEnv): Promise<Platform> {
   const redis = new Redis(env.REDIS_URL, { keyPrefix: `${env.REDIS_PREFIX}:`, maxRetriesPerRequest: 2 });
   // BullMQ needs maxRetriesPerRequest null on connections its workers block on (STACK-NOTES 11).
   const queueRedis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  const jobs = createJobProducer(queueRedis, env.REDIS_PREFIX);
+  // The producer has a connection of its own that gives up on a command after one reconnect: with
+  // Redis gone, an after-commit enqueue fails within its deadline instead of waiting for Redis
+  // (the workers' connection above waits forever by design), and the sweeps pick the rows up.
+  const producerRedis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const jobs = createJobProducer(producerRedis, env.REDIS_PREFIX, {
+    deadlineMs: env.JOB_ENQUEUE_DEADLINE_MS,
+  });
   return {
     db: dbHandle.db,
     dbHandle,
@@ -39,6 +45,7 @@ export async function openPlatform(env: PlatformEnv): Promise<Platform> {
       await jobs.close();
       redis.disconnect();
       queueRedis.disconnect();
+      producerRedis.disconnect();
       dbHandle.close();
     },
   };

@@ -28,18 +28,34 @@ export function enqueueAfterCommit<S extends z.ZodType>(
 
 /**
  * Runs one unit of work and then enqueues what it asked for with `enqueueAfterCommit`.
- * Enqueue failures are logged, never thrown: the outbox rows are already committed.
+ * Enqueue failures are logged, never thrown: the outbox rows are already committed. It waits
+ * `jobs.deadlineMs` at most: with Redis unreachable or restarting, the answer goes out anyway and
+ * the enqueues still under way finish (or fail) on their own; the sweeps cover what failed.
  */
 export async function runUnitOfWork<T>(jobs: JobProducer, work: () => Promise<T>): Promise<T> {
   const pending: PendingJob[] = [];
   const result = await pendingJobs.run(pending, work);
-  for (const { job, payload, requeue } of pending) {
-    try {
-      if (requeue) await jobs.requeue(job, payload);
-      else await jobs.enqueue(job, payload);
-    } catch (error) {
-      console.warn(`${job.id} left for the outbox sweep: ${(error as Error).message}`);
+  if (pending.length === 0) return result;
+  const enqueueAll = (async () => {
+    for (const { job, payload, requeue } of pending) {
+      try {
+        if (requeue) await jobs.requeue(job, payload);
+        else await jobs.enqueue(job, payload);
+      } catch (error) {
+        console.warn(`${job.id} left for the outbox sweep: ${(error as Error).message}`);
+      }
     }
-  }
+  })();
+  const deadlineMs = jobs.deadlineMs ?? 2_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`after-commit jobs still waiting for Redis after ${deadlineMs} ms; answering anyway`);
+      resolve();
+    }, deadlineMs);
+    timer.unref?.();
+  });
+  await Promise.race([enqueueAll, deadline]);
+  clearTimeout(timer);
   return result;
 }

@@ -66,3 +66,21 @@ it('a unit of work enqueues what it asked for after the work, requeues included'
   expect((await queue.getJob('probe-2'))?.data).toEqual({ n: 2 });
   expect((await queue.getJob('probe-3'))?.data).toEqual({ n: 3 });
 });
+
+it('a unit of work answers within the deadline while Redis does not answer', async () => {
+  // An enqueue that never settles: what a connection waiting for a restarting Redis does.
+  const stuck: JobProducer = {
+    deadlineMs: 300,
+    enqueue: () => new Promise<void>(() => {}),
+    requeue: () => new Promise<boolean>(() => {}),
+    close: async () => {},
+  };
+  const started = Date.now();
+  const result = await runUnitOfWork(stuck, async () => {
+    enqueueAfterCommit(probe, { n: 99 });
+    return 'committed';
+  });
+  expect(result).toBe('committed');
+  expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  expect(Date.now() - started).toBeLessThan(2_000);
+});

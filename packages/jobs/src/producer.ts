@@ -17,10 +17,16 @@ export interface JobProducer {
     delayMs?: number,
   ): Promise<boolean>;
   close(): Promise<void>;
+  /** How long `runUnitOfWork` waits for its after-commit jobs before it returns anyway. */
+  deadlineMs?: number;
 }
 
 /** `prefix` keeps queues apart (tests use a fresh one each). */
-export function createJobProducer(connection: Redis, prefix = 'leadmesh'): JobProducer {
+export function createJobProducer(
+  connection: Redis,
+  prefix = 'leadmesh',
+  options: { deadlineMs?: number } = {},
+): JobProducer {
   const queues = new Map<QueueName, Queue>();
   const queueFor = (name: QueueName) => {
     let queue = queues.get(name);
@@ -31,6 +37,7 @@ export function createJobProducer(connection: Redis, prefix = 'leadmesh'): JobPr
     return queue;
   };
   return {
+    deadlineMs: options.deadlineMs ?? 2_000,
     async enqueue(job, payload, delayMs) {
       const data = job.schema.parse(payload);
       await queueFor(job.queue).add(job.id, data, { ...job.options, jobId: job.key(data), delay: delayMs });

@@ -9,6 +9,8 @@ export interface CrmSettings {
   timeoutMs: number;
   stuckMs: number;
   sweepMs: number;
+  /** Leads in -1 younger than this are not swept (intake's own job is on its way). */
+  sweepGraceMs: number;
   allowLoopback: boolean;
 }
 
@@ -21,6 +23,7 @@ export function crmSettings(env: WorkerEnv): CrmSettings {
     // A claim younger than one call's whole time budget may still be in flight: never taken over.
     stuckMs: Math.max(env.CRM_STUCK_MS, env.CRM_TIMEOUT_MS + 5_000),
     sweepMs: env.CRM_SWEEP_MS,
+    sweepGraceMs: env.CRM_SWEEP_GRACE_MS,
     allowLoopback: env.ALLOW_LOOPBACK_TARGETS,
   };
 }

@@ -8,7 +8,7 @@ import type { CrmSettings } from './settings.ts';
 
 /** Leads looked at per status per sweep, oldest first; the next sweep continues after the last. */
 export const CRM_SWEEP_BATCH = 500;
-/** A lead in -1 younger than this still has the job intake enqueued for it on its way. */
+/** A lead in -1 younger than this still has the job intake enqueued for it on its way (default). */
 const FRESH_MS = 60_000;
 
 type Swept = typeof LEAD_STATUS.PROCESSING_CRM | typeof LEAD_STATUS.RETRYING | typeof LEAD_STATUS.PROCESSING;
@@ -46,7 +46,8 @@ export function createCrmSweeper(deps: {
       isNull(leads.BlockedReason),
       sql`(${leads.createdAt}, ${leads.ID}) > (${cursor.createdAt}, ${cursor.id})`,
     ];
-    if (status === LEAD_STATUS.PROCESSING_CRM) conditions.push(lt(leads.createdAt, new Date(now - FRESH_MS)));
+    if (status === LEAD_STATUS.PROCESSING_CRM)
+      conditions.push(lt(leads.createdAt, new Date(now - (deps.settings.sweepGraceMs ?? FRESH_MS))));
     if (status === LEAD_STATUS.PROCESSING)
       conditions.push(lt(leads.updatedAt, new Date(now - deps.settings.stuckMs)));
     const rows = await deps.db
