@@ -1,6 +1,6 @@
 import { api } from '@leadmesh/api-client';
 import { ADVERTISER_OFFER_FILTER_FIELDS, type AdvertiserOffer, type FilterItem } from '@leadmesh/schema';
-import { countryOptions, DataTable, Details, flagEmoji, Money, Screen, ViewStyles } from '@leadmesh/ui';
+import { countryOptions, DataTable, Details, Money, Screen, ViewStyles } from '@leadmesh/ui';
 import { Button, Popover, Space, Tag, Typography } from 'antd';
 import { useCallback } from 'react';
 
@@ -12,9 +12,7 @@ export function approveRateText(ratio: number): string {
 function countries(joined: string): string {
   const codes = joined.split('~').filter(Boolean);
   if (codes.length === 0) return '—';
-  return codes
-    .map((code) => `${flagEmoji(code)} ${countryOptions().find((o) => o.value === code)?.name ?? code}`)
-    .join(', ');
+  return codes.map((code) => countryOptions().find((o) => o.value === code)?.name ?? code).join(', ');
 }
 
 // Payout filters would ask for cents; the advertiser reads dollars, so the list does not offer them.

@@ -33,11 +33,28 @@ const DONUT_START = (270 * Math.PI) / 180;
 const STATUS_COLOURS = { Converted: '#52c41a', Failed: '#ff4d4f', Waiting: '#8c8c8c' };
 
 const integerTicks = (v: unknown) => (Number.isInteger(Number(v)) ? String(v) : '');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `23.09.2026` → `23 Sep`: the year is in the tooltip; a full date on every tick cannot be read. */
+const shortDay = (v: unknown) => {
+  const m = /^(\d{2})\.(\d{2})\./.exec(String(v));
+  return m ? `${Number(m[1])} ${MONTHS[Number(m[2]) - 1]}` : String(v);
+};
+const X_DAYS = { labelFormatter: shortDay, labelAutoRotate: false, labelAutoHide: true, tickCount: 8 };
 const countryName = (code: string) => countryOptions().find((o) => o.value === code)?.name ?? code;
 
-function ChartCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function ChartCard({
+  title,
+  testId,
+  children,
+  wide = false,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
-    <Card size="small" title={title} data-testid={testId}>
+    <Card size="small" title={title} data-testid={testId} className={wide ? 'lm-chart-wide' : undefined}>
       {children}
     </Card>
   );
@@ -66,6 +83,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
     },
   });
   const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
+  const dayAxes = { ...yAxis, x: X_DAYS };
   const days = data.leads;
   const moneyTitle = role === 'publisher' ? 'Earnings over time' : 'Spendings over time';
   const slices = conversionSlices(kpis);
@@ -94,7 +112,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             endAngle={DONUT_START + Math.PI * 2}
             scale={{ color: { domain: Object.keys(STATUS_COLOURS), range: Object.values(STATUS_COLOURS) } }}
             label={{ text: 'value', position: 'outside', style: { fontWeight: 600 } }}
-            legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
+            legend={{ color: { position: 'right', layout: { justifyContent: 'center' } } }}
             animate={{ enter: { type: 'waveIn', duration: 800 } }}
           />
         )}
@@ -114,8 +132,8 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             xField="day"
             yField="value"
             colorField="series"
-            point={{ shapeField: 'circle', sizeField: 3 }}
-            axis={yAxis}
+            point={{ shapeField: 'circle', sizeField: 2 }}
+            axis={dayAxes}
             legend={{ color: { position: 'bottom' } }}
           />
         )}
@@ -155,23 +173,8 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             xField="day"
             yField="value"
             colorField="series"
-            axis={yAxis}
+            axis={dayAxes}
             legend={{ color: { position: 'bottom' } }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title="Leads by offer" testId="chart-offers">
-        {offers.length === 0 ? (
-          <NoData />
-        ) : (
-          <Bar
-            {...common}
-            {...clicks('byOffer')}
-            data={offers}
-            xField="name"
-            yField="count"
-            axis={yAxis}
-            style={{ fill: '#2f54eb', maxWidth: 28 }}
           />
         )}
       </ChartCard>
@@ -202,6 +205,21 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             yField="count"
             axis={yAxis}
             style={{ fill: '#fa8c16', maxWidth: 20 }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Leads by offer" testId="chart-offers" wide>
+        {offers.length === 0 ? (
+          <NoData />
+        ) : (
+          <Bar
+            {...common}
+            {...clicks('byOffer')}
+            data={offers}
+            xField="name"
+            yField="count"
+            axis={yAxis}
+            style={{ fill: '#2f54eb', maxWidth: 28 }}
           />
         )}
       </ChartCard>

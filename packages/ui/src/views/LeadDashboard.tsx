@@ -5,7 +5,7 @@ import { useSessionStore } from '@leadmesh/session';
 import { Button, Card, Empty, Skeleton, Space, Statistic, Table, Tabs, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { countryOptions, flagEmoji } from '../CountrySelect.tsx';
+import { countryOptions } from '../CountrySelect.tsx';
 import { FilterBar } from '../FilterBar.tsx';
 import { Money } from '../Money.tsx';
 import { isNotVerified, LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
@@ -139,8 +139,8 @@ const BREAKDOWNS = [
 function placeName(kind: 'domain' | 'country' | 'city', name: string): string {
   if (!name) return 'Unknown';
   if (kind !== 'country') return name;
-  const country = countryOptions().find((o) => o.value === name);
-  return country ? `${flagEmoji(name)} ${country.name}` : name;
+  // Names only: flag emoji draw as empty boxes where the system has no emoji font (Windows, Linux).
+  return countryOptions().find((o) => o.value === name)?.name ?? name;
 }
 
 function Breakdowns({ data, onPick }: { data: DashboardData; onPick(click: ChartClick): void }) {
@@ -212,6 +212,7 @@ function RecentLeads({
           size="small"
           rowKey="LeadDate"
           pagination={false}
+          scroll={{ x: 'max-content' }}
           dataSource={rows}
           locale={{ emptyText: <Empty description={MESSAGES.noDataToDisplay} /> }}
           columns={[

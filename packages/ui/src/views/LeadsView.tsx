@@ -16,7 +16,7 @@ import { useSessionStore } from '@leadmesh/session';
 import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { countryOptions, flagEmoji } from '../CountrySelect.tsx';
+import { countryOptions } from '../CountrySelect.tsx';
 import { DataTable } from '../DataTable.tsx';
 import { formatDate } from '../format.ts';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
@@ -55,7 +55,7 @@ function fieldsFor(role: LeadRole): FilterFieldSpec[] {
 function place(lead: AnyLead): string {
   const { city, countryCode } = lead.PurchaseLocation;
   const country = countryCode
-    ? `${flagEmoji(countryCode)} ${countryOptions().find((o) => o.value === countryCode)?.name ?? countryCode}`
+    ? (countryOptions().find((o) => o.value === countryCode)?.name ?? countryCode)
     : '';
   return [city, country].filter(Boolean).join(', ') || 'Unknown';
 }
