@@ -1,13 +1,8 @@
 import { api } from '@leadmesh/api-client';
 import { ADVERTISER_OFFER_FILTER_FIELDS, type AdvertiserOffer, type FilterItem } from '@leadmesh/schema';
-import { countryOptions, DataTable, Details, Money, Screen, ViewStyles } from '@leadmesh/ui';
+import { approveRateText, countryOptions, DataTable, Details, Money, Screen, ViewStyles } from '@leadmesh/ui';
 import { Button, Popover, Space, Tag, Typography } from 'antd';
 import { useCallback } from 'react';
-
-/** The approve rate as the spec shows it: a percentage, or '?' while it is unknown (-1). */
-export function approveRateText(ratio: number): string {
-  return ratio < 0 ? '?' : `${Number.isInteger(ratio) ? ratio : ratio.toFixed(1)}%`;
-}
 
 function countries(joined: string): string {
   const codes = joined.split('~').filter(Boolean);

@@ -39,7 +39,15 @@ const shortDay = (v: unknown) => {
   const m = /^(\d{2})\.(\d{2})\./.exec(String(v));
   return m ? `${Number(m[1])} ${MONTHS[Number(m[2]) - 1]}` : String(v);
 };
-const X_DAYS = { labelFormatter: shortDay, labelAutoRotate: false, labelAutoHide: true, tickCount: 8 };
+/** Day labels, about eight of them whatever the range: every n-th day's label is drawn. */
+const dayAxis = (count: number) => {
+  const step = Math.max(1, Math.ceil(count / 8));
+  return {
+    labelFormatter: shortDay,
+    labelAutoRotate: false,
+    labelFilter: (_: unknown, index: number) => index % step === 0,
+  };
+};
 const countryName = (code: string) => countryOptions().find((o) => o.value === code)?.name ?? code;
 
 function ChartCard({
@@ -83,7 +91,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
     },
   });
   const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
-  const dayAxes = { ...yAxis, x: X_DAYS };
+  const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
   const days = data.leads;
   const moneyTitle = role === 'publisher' ? 'Earnings over time' : 'Spendings over time';
   const slices = conversionSlices(kpis);
@@ -132,6 +140,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             xField="day"
             yField="value"
             colorField="series"
+            scale={{ color: { domain: ['Total', 'Converted'], range: ['#2f54eb', '#52c41a'] } }}
             point={{ shapeField: 'circle', sizeField: 2 }}
             axis={dayAxes}
             legend={{ color: { position: 'bottom' } }}
@@ -149,6 +158,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             xField="day"
             yField="value"
             axis={{
+              x: dayAxis(days.length),
               y: { labelFormatter: (v: number) => formatUsd(Math.round(v * 100)), size: Y_AXIS_OFFSET },
             }}
             tooltip={{
@@ -173,6 +183,13 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             xField="day"
             yField="value"
             colorField="series"
+            scale={{ color: { domain: ['Total leads', 'Unique IPs'], range: ['#2f54eb', '#fa8c16'] } }}
+            // Unique IPs often equal the total: a dashed line on top keeps both visible.
+            style={{
+              lineWidth: 2,
+              lineDash: (points: { series: string }[]) =>
+                points[0]?.series === 'Unique IPs' ? [6, 4] : [0, 0],
+            }}
             axis={dayAxes}
             legend={{ color: { position: 'bottom' } }}
           />
@@ -215,6 +232,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
           <Bar
             {...common}
             {...clicks('byOffer')}
+            height={Math.max(140, 60 + offers.length * 40)}
             data={offers}
             xField="name"
             yField="count"

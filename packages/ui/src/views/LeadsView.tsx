@@ -60,15 +60,26 @@ function place(lead: AnyLead): string {
   return [city, country].filter(Boolean).join(', ') || 'Unknown';
 }
 
-/** The purchase details, without the product key prefix (`leadmesh-phone` → Phone). */
-function purchaseItems(details: Record<string, unknown>): [string, ReactNode][] {
+/** The purchase details, without the product key prefix (`leadmesh-phone` → Phone), for people. */
+export function purchaseItems(details: Record<string, unknown>): [string, string][] {
+  const label = (key: string) => {
+    if (/^c[1-6]$/.test(key)) return `Custom ${key.slice(1)}`;
+    if (key === 'uid') return 'User ID';
+    if (key === 'stclickid') return 'Click ID';
+    if (key === 'GenericData') return 'Extra data';
+    return key.charAt(0).toUpperCase() + key.slice(1);
+  };
+  const empty = (v: unknown) =>
+    v === null ||
+    v === undefined ||
+    v === '' ||
+    (typeof v === 'object' && Object.keys(v as object).length === 0);
   return Object.entries(details)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => {
-      const key = k.includes('-') ? k.slice(k.indexOf('-') + 1) : k;
-      const label = key.length <= 3 ? key.toUpperCase() : key.charAt(0).toUpperCase() + key.slice(1);
-      return [label, typeof v === 'object' ? JSON.stringify(v) : String(v)];
-    });
+    .filter(([, v]) => !empty(v))
+    .map(([k, v]) => [
+      label(k.includes('-') ? k.slice(k.indexOf('-') + 1) : k),
+      typeof v === 'object' ? JSON.stringify(v) : String(v),
+    ]);
 }
 
 export interface LeadsViewProps {
@@ -269,6 +280,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
       title: '',
       key: 'actions',
       align: 'right' as const,
+      fixed: 'right' as const,
       render: (_: unknown, lead: AnyLead) => (
         <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
           <Button size="small" data-testid="lead-more-info" onClick={() => setInfo(lead)}>

@@ -48,6 +48,11 @@ export function formatRatio(ratio: number | null): string {
   return ratio === null ? '—' : `${ratio.toFixed(2)}%`;
 }
 
+/** An offer's approve rate as the spec shows it: a percentage, or '?' while unknown (-1). */
+export function approveRateText(ratio: number): string {
+  return ratio < 0 ? '?' : `${Number.isInteger(ratio) ? ratio : ratio.toFixed(1)}%`;
+}
+
 /** A whole number with thousands separators: `12,345`. */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
