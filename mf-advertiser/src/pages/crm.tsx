@@ -382,6 +382,7 @@ export function CrmScreen({ path }: { path: string }) {
                 title: '',
                 key: 'actions',
                 align: 'right',
+                fixed: 'right',
                 render: (_: unknown, crm) => (
                   <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
                     <Button size="small" data-testid="crm-link-open" onClick={() => setLinking(crm)}>

@@ -81,6 +81,7 @@ export function AdvertiserOffers({ path }: { path: string }) {
             title: '',
             key: 'info',
             align: 'right',
+            fixed: 'right',
             render: (_: unknown, offer) => (
               <Popover
                 trigger="click"

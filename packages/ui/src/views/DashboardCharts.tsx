@@ -92,6 +92,8 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
   });
   const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
   const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
+  // Bars are transposed: their value axis runs along the bottom, so no 80 px offset there.
+  const barAxes = { y: { labelFormatter: integerTicks } };
   const days = data.leads;
   const moneyTitle = role === 'publisher' ? 'Earnings over time' : 'Spendings over time';
   const slices = conversionSlices(kpis);
@@ -205,7 +207,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             data={cities}
             xField="name"
             yField="count"
-            axis={yAxis}
+            axis={barAxes}
             style={{ fill: '#722ed1', maxWidth: 20 }}
           />
         )}
@@ -220,7 +222,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             data={countries}
             xField="name"
             yField="count"
-            axis={yAxis}
+            axis={barAxes}
             style={{ fill: '#fa8c16', maxWidth: 20 }}
           />
         )}
@@ -236,7 +238,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             data={offers}
             xField="name"
             yField="count"
-            axis={yAxis}
+            axis={barAxes}
             style={{ fill: '#2f54eb', maxWidth: 28 }}
           />
         )}

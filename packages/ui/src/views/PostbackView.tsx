@@ -297,7 +297,7 @@ export function PostbackView({ path }: { path: string }) {
                   title: 'Name',
                   dataIndex: 'postbackName',
                   render: (name: string, row) => (
-                    <Space orientation="vertical" size={0}>
+                    <Space orientation="vertical" size={0} style={{ maxWidth: 420 }}>
                       <span data-testid="postback-row-name">{name}</span>
                       <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
                         {row.postbackURL}
@@ -315,6 +315,7 @@ export function PostbackView({ path }: { path: string }) {
                   title: '',
                   key: 'actions',
                   align: 'right',
+                  fixed: 'right',
                   render: (_: unknown, row) => (
                     <Space size={4}>
                       <Button size="small" data-testid="postback-edit" onClick={() => setEditing(row)}>
