@@ -169,7 +169,11 @@ export const PAGE_WEIGHT_TARGETS = [
     audience: 'publisher',
     path: '/dashboard/publisher',
     login: { username: 'publisher', password: 'publisher12345' },
-    maxBytes: 350 * 1024,
+    // 350 KB held while the dashboard was a placeholder. The real dashboard brings the antd data
+    // components (Table, Select, DatePicker, Tabs, Modal, Form: about 385 KB gzip in mf_publisher);
+    // its charts (about 410 KB gzip more) stay a lazy import that arrives after this first idle,
+    // so a chart library in the first chunks would still break this budget by far.
+    maxBytes: 720 * 1024,
     only: 'mf_publisher',
   },
 ] as const;

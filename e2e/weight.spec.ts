@@ -19,6 +19,10 @@ for (const target of PAGE_WEIGHT_TARGETS) {
       .map(([name, bytes]) => `${name} ${kb(bytes)}`)
       .join(', ')}`;
     console.log(`    ${weight.audience} ${target.path}: ${summary}`);
+    // The heaviest files, so a budget overrun names its cause.
+    for (const file of [...weight.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 6)) {
+      console.log(`      ${kb(file.gzipBytes)} ${file.url}`);
+    }
     assert.ok(weight.gzipBytes <= target.maxBytes, summary);
     assert.deepEqual(Object.keys(weight.byRemote).sort(), ['shell', target.only].sort(), summary);
     // The production builds are precompressed: every script and stylesheet arrived gzip-encoded.

@@ -1,4 +1,4 @@
-import type { FilterFieldSpec, FilterItem } from '@leadmesh/schema';
+import type { FilterFieldSpec, FilterItem, FilterOperator } from '@leadmesh/schema';
 import { DELAYS, MESSAGES } from '@leadmesh/schema/constants';
 import { Button, Empty, Result, Spin, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -49,6 +49,14 @@ export interface DataTableProps<T> {
   filterFields?: readonly FilterFieldSpec[];
   /** Filters applied from the start (e.g. `?ID=` of the URL). */
   initialFilters?: FilterItem[];
+  /** Operators the filter bar offers (all of each type's by default). */
+  operators?: readonly FilterOperator[];
+  /** Horizontal scroll width, so narrow screens scroll the table instead of squeezing it. */
+  scrollX?: number | 'max-content';
+  /** Text of the empty list (the spec's 'Currently no data to display' by default). */
+  emptyText?: string;
+  /** Reloads the list when it changes (after an add or edit elsewhere on the screen). */
+  reloadKey?: number;
 }
 
 /**
@@ -61,13 +69,25 @@ export function DataTable<T extends object>({
   load,
   filterFields,
   initialFilters,
+  operators,
+  scrollX,
+  emptyText = MESSAGES.noDataToDisplay,
+  reloadKey,
 }: DataTableProps<T>) {
   const [filters, setFilters] = useState<FilterItem[]>(initialFilters ?? []);
   const list = useInfiniteList(load, filters);
+  const reloadRef = useRef(list.reload);
+  reloadRef.current = list.reload;
+  const seenKey = useRef(reloadKey);
+  useEffect(() => {
+    if (seenKey.current === reloadKey) return;
+    seenKey.current = reloadKey;
+    reloadRef.current();
+  }, [reloadKey]);
   return (
     <div data-testid="data-table">
       {filterFields && filterFields.length > 0 && (
-        <FilterBar fields={filterFields} value={filters} onChange={setFilters} />
+        <FilterBar fields={filterFields} value={filters} onChange={setFilters} operators={operators} />
       )}
       {list.error ? (
         <Result
@@ -86,9 +106,10 @@ export function DataTable<T extends object>({
           dataSource={list.rows}
           rowKey={rowKey}
           pagination={false}
+          scroll={scrollX ? { x: scrollX } : undefined}
           loading={list.loading && list.rows.length === 0}
           locale={{
-            emptyText: <Empty data-testid="list-empty" description={MESSAGES.noDataToDisplay} />,
+            emptyText: <Empty data-testid="list-empty" description={emptyText} />,
           }}
         />
       )}

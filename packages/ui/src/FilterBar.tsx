@@ -7,25 +7,27 @@ export interface FilterBarProps {
   fields: readonly FilterFieldSpec[];
   value: FilterItem[];
   onChange(filters: FilterItem[]): void;
+  /** Only these operators are offered (a call that answers fewer than its value type allows). */
+  operators?: readonly FilterOperator[];
 }
 
 /**
  * The filter bar of every list (dashboards §4-5): Add filter opens a field / operator / value row;
  * Apply adds the filter; clicking a filter removes it. The list reloads on every change.
  */
-export function FilterBar({ fields, value, onChange }: FilterBarProps) {
+export function FilterBar({ fields, value, onChange, operators }: FilterBarProps) {
+  const opsOf = (type: FilterFieldSpec['type']) =>
+    operatorOptions(type).filter((o) => !operators || operators.includes(o.value));
   const [open, setOpen] = useState(false);
   const [fieldName, setFieldName] = useState(fields[0]?.name);
   const field = fields.find((f) => f.name === fieldName) ?? fields[0];
-  const [op, setOp] = useState<FilterOperator | undefined>(
-    field ? operatorOptions(field.type)[0]?.value : undefined,
-  );
+  const [op, setOp] = useState<FilterOperator | undefined>(field ? opsOf(field.type)[0]?.value : undefined);
   const [raw, setRaw] = useState<unknown>(field?.type === 'boolean' ? 'Yes' : '');
 
   const pickField = (name: string) => {
     const next = fields.find((f) => f.name === name);
     setFieldName(name);
-    setOp(next ? operatorOptions(next.type)[0]?.value : undefined);
+    setOp(next ? opsOf(next.type)[0]?.value : undefined);
     setRaw(next?.type === 'boolean' ? 'Yes' : next?.options ? next.options[0]?.value : '');
   };
 
@@ -114,7 +116,7 @@ export function FilterBar({ fields, value, onChange }: FilterBarProps) {
             data-testid="filter-op"
             value={op}
             onChange={setOp}
-            options={operatorOptions(field.type)}
+            options={opsOf(field.type)}
             style={{ minWidth: 150 }}
           />
           {input}

@@ -12,4 +12,5 @@ export * from './RichTextEditor.tsx';
 export * from './SearchSelect.tsx';
 export * from './theme.tsx';
 export * from './use-infinite-list.ts';
+export * from './views/index.ts';
 export * from './YesNo.tsx';

@@ -1,0 +1,424 @@
+import { api } from '@leadmesh/api-client';
+import type { Crm, CrmData, Envelope } from '@leadmesh/schema';
+import {
+  CRM_TYPE_INFO,
+  CRM_TYPES,
+  type CrmDataField,
+  type CrmType,
+  crmFieldMissingMessage,
+  MESSAGES,
+} from '@leadmesh/schema/constants';
+import { useSessionStore } from '@leadmesh/session';
+import { ConfirmDialog, errorText, LoadError, Screen, ViewStyles } from '@leadmesh/ui';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Table, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+
+/** The label of a CRM data field for a type (LeadVertex calls its inbound URL the API URL). */
+export function crmFieldLabel(type: CrmType, field: CrmDataField): string {
+  switch (field) {
+    case 'inboundURL':
+      return type === 'leadvertex' ? 'API URL' : 'Inbound URL';
+    case 'outboundToken':
+      return type === 'leadvertex' ? 'API token' : 'Outbound token';
+    case 'apiToken':
+      return 'API Token';
+    case 'postbackSecret':
+      return 'Postback secret';
+    case 'webmasterID':
+      return 'Webmaster ID';
+  }
+}
+
+const typeLabel = (type: string) => CRM_TYPE_INFO[type as CrmType]?.friendlyName ?? type;
+
+interface CrmFormValues {
+  CRMName: CrmType;
+  CRMFriendlyName: string;
+  data: CrmData;
+}
+
+/** The fields of one CRM type, each required one with the spec's message. */
+function CrmFields({ type, editing }: { type: CrmType; editing: boolean }) {
+  const info = CRM_TYPE_INFO[type];
+  return (
+    <>
+      {[...info.required, ...info.optional].map((field) => {
+        const required = info.required.includes(field);
+        return (
+          <Form.Item
+            key={`${type}-${field}`}
+            label={required ? crmFieldLabel(type, field) : `${crmFieldLabel(type, field)} (optional)`}
+            name={['data', field]}
+            rules={
+              required
+                ? [
+                    {
+                      required: true,
+                      whitespace: true,
+                      message: crmFieldMissingMessage(type, field, editing),
+                    },
+                  ]
+                : []
+            }
+          >
+            <Input data-testid={`crm-field-${field}`} autoComplete="off" />
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}
+
+const fail = { status: 'error' as const, data: 'SERVER_ERROR' as const };
+
+/** The Add CRM panel (dashboards §2): its fields reset after a successful save. */
+function AddCrmPanel({ advertiserID, onSaved }: { advertiserID: number; onSaved(): void }) {
+  const [form] = Form.useForm<CrmFormValues>();
+  const type = Form.useWatch('CRMName', form) ?? 'bitrix24';
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const submit = async (values: CrmFormValues) => {
+    setBusy(true);
+    setError(null);
+    setSaved(null);
+    const answer = await api
+      .call('/partners/addCRM', {
+        CRMName: values.CRMName,
+        CRMFriendlyName: values.CRMFriendlyName,
+        CRMData: values.data ?? {},
+        advertiserID,
+      })
+      .catch(() => fail);
+    setBusy(false);
+    if (answer.status === 'ok') {
+      form.resetFields();
+      setSaved(`“${answer.data.friendlyName}” was added.`);
+      onSaved();
+    } else if (answer.data === 'SERVER_ERROR') setError(MESSAGES.crmAddServerError);
+    else setError(errorText(answer, MESSAGES.crmAddFailed));
+  };
+  return (
+    <Card size="small" title="Add CRM" data-testid="crm-add-panel">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ CRMName: 'bitrix24' }}
+        style={{ maxWidth: 520 }}
+      >
+        <Form.Item label="CRM type" name="CRMName">
+          <Select
+            data-testid="crm-type"
+            options={CRM_TYPES.map((t) => ({ value: t, label: CRM_TYPE_INFO[t].friendlyName }))}
+            onChange={() => form.setFieldValue('data', {})}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Friendly name"
+          name="CRMFriendlyName"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.crmFriendlyNameEmpty }]}
+        >
+          <Input data-testid="crm-friendly-name" placeholder="e.g. Main sales CRM" maxLength={100} />
+        </Form.Item>
+        <CrmFields type={type} editing={false} />
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            title={error}
+            data-testid="crm-add-error"
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        {saved && (
+          <Alert
+            type="success"
+            showIcon
+            title={saved}
+            data-testid="crm-add-saved"
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="crm-add-save">
+          Save CRM
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Edit a CRM: the type is locked; secrets arrive masked and a masked value keeps the stored one. */
+function EditCrmDialog({
+  crm,
+  advertiserID,
+  onClose,
+  onSaved,
+}: {
+  crm: Crm | null;
+  advertiserID: number;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const [form] = Form.useForm<CrmFormValues>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    if (crm)
+      form.setFieldsValue({
+        CRMName: crm.name as CrmType,
+        CRMFriendlyName: crm.friendlyName,
+        data: crm.data,
+      });
+  }, [crm, form]);
+  if (!crm) return null;
+  const submit = async (values: CrmFormValues) => {
+    setBusy(true);
+    setError(null);
+    const answer = await api
+      .call('/partners/editCRM', {
+        ID: crm.ID,
+        CRMFriendlyName: values.CRMFriendlyName,
+        CRMData: values.data ?? {},
+        advertiserID,
+      })
+      .catch(() => fail);
+    setBusy(false);
+    if (answer.status === 'ok') {
+      onSaved();
+      onClose();
+    } else if (answer.data === 'SERVER_ERROR') setError(MESSAGES.crmEditError);
+    else setError(errorText(answer, MESSAGES.crmEditCheckInfo));
+  };
+  return (
+    <Modal
+      open
+      title={`Edit ${crm.friendlyName}`}
+      onCancel={onClose}
+      okText="Save"
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: busy, 'data-testid': 'crm-edit-save' }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="crm-edit-form">
+        <Form.Item label="CRM type" name="CRMName" extra="The type of a CRM cannot be changed.">
+          <Select
+            disabled
+            data-testid="crm-edit-type"
+            options={CRM_TYPES.map((t) => ({ value: t, label: CRM_TYPE_INFO[t].friendlyName }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="Friendly name"
+          name="CRMFriendlyName"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.crmFriendlyNameEmpty }]}
+        >
+          <Input data-testid="crm-edit-name" maxLength={100} />
+        </Form.Item>
+        <CrmFields type={crm.name as CrmType} editing />
+        {error && <Alert type="error" showIcon title={error} data-testid="crm-edit-error" />}
+      </Form>
+    </Modal>
+  );
+}
+
+type LinkState =
+  | { phase: 'loading' }
+  | { phase: 'error'; message: string }
+  | { phase: 'form'; lines: string[] };
+
+/** Get handler URL / Get postback URL (dashboards §2): loading, error with Close, or the link. */
+function IntegrationLinkDialog({
+  crm,
+  advertiserID,
+  onClose,
+}: {
+  crm: Crm | null;
+  advertiserID: number;
+  onClose(): void;
+}) {
+  const [state, setState] = useState<LinkState>({ phase: 'loading' });
+  useEffect(() => {
+    if (!crm) return;
+    let live = true;
+    setState({ phase: 'loading' });
+    api
+      .call('/partners/getCRMIntegrationLink', { advertiserID, ID: crm.ID })
+      .catch(() => fail)
+      .then((answer) => {
+        if (!live) return;
+        if (answer.status === 'ok')
+          setState({ phase: 'form', lines: Array.isArray(answer.data) ? answer.data : [answer.data] });
+        else setState({ phase: 'error', message: MESSAGES.crmLinkFailed });
+      });
+    return () => {
+      live = false;
+    };
+  }, [crm, advertiserID]);
+  if (!crm) return null;
+  const label = CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL';
+  const link = state.phase === 'form' ? state.lines[state.lines.length - 1] : '';
+  return (
+    <Modal
+      open
+      title={`${label.replace(/^Get /, '').replace(/^./, (c) => c.toUpperCase())} of ${crm.friendlyName}`}
+      onCancel={onClose}
+      footer={
+        <Button data-testid="crm-link-close" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div data-testid="crm-link-dialog" data-phase={state.phase}>
+        {state.phase === 'loading' && (
+          <div style={{ textAlign: 'center', padding: 24 }}>
+            <Spin />
+          </div>
+        )}
+        {state.phase === 'error' && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="crm-link-error"
+            title={<span style={{ whiteSpace: 'pre-line' }}>{state.message}</span>}
+          />
+        )}
+        {state.phase === 'form' && (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {state.lines.slice(0, -1).map((line) => (
+              <Typography.Paragraph key={line} style={{ margin: 0 }}>
+                {line}
+              </Typography.Paragraph>
+            ))}
+            <Typography.Paragraph
+              code
+              copyable={{ text: link }}
+              data-testid="crm-link"
+              style={{ wordBreak: 'break-all', margin: 0 }}
+            >
+              {link}
+            </Typography.Paragraph>
+          </Space>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The advertiser's CRM screen (dashboards §2): the CRMs (CRM Name, CRM Type) with Edit, Delete
+ * and the type's integration-link button, and the Add CRM panel.
+ */
+export function CrmScreen({ path }: { path: string }) {
+  const advertiserID = useSessionStore((s) => s.userData?.AdvertiserInfo?.ID) ?? 0;
+  const [rows, setRows] = useState<Crm[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Crm | null>(null);
+  const [deleting, setDeleting] = useState<Crm | null>(null);
+  const [linking, setLinking] = useState<Crm | null>(null);
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    const answer = await api.call('/partners/getAllCRMs', {}).catch(() => fail);
+    if (answer.status === 'ok') setRows(answer.data);
+    else setLoadFailed(true);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async (): Promise<Envelope<unknown>> => {
+    const answer = await api
+      .call('/partners/deleteCRM', { ID: deleting?.ID ?? 0, advertiserID })
+      .catch(() => fail);
+    if (answer.status === 'ok') return answer;
+    const message = answer.data === 'CONFLICT' ? MESSAGES.crmDeleteInUse : MESSAGES.crmDeleteError;
+    return { status: 'error', data: answer.data, details: { message } };
+  };
+
+  return (
+    <Screen path={path}>
+      <ViewStyles />
+      <div className="lm-toolbar">
+        <Button
+          type={adding ? 'default' : 'primary'}
+          data-testid="crm-add-toggle"
+          onClick={() => setAdding((v) => !v)}
+        >
+          {adding ? 'Close panel' : 'Add CRM'}
+        </Button>
+      </div>
+      {adding && <AddCrmPanel advertiserID={advertiserID} onSaved={() => void load()} />}
+      {loadFailed ? (
+        <LoadError onRetry={() => void load()} testId="crm-load-error" />
+      ) : (
+        <Card size="small" title="Your CRMs">
+          <Table<Crm>
+            data-testid="crm-table"
+            rowKey="ID"
+            loading={!rows}
+            dataSource={rows ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: (
+                <Empty
+                  data-testid="crm-empty"
+                  description="No CRM connected yet. Add one so your leads reach your sales team."
+                />
+              ),
+            }}
+            columns={[
+              {
+                title: 'CRM Name',
+                dataIndex: 'friendlyName',
+                render: (name: string) => <span data-testid="crm-row-name">{name}</span>,
+              },
+              { title: 'CRM Type', dataIndex: 'name', render: (t: string) => typeLabel(t) },
+              {
+                title: '',
+                key: 'actions',
+                align: 'right',
+                fixed: 'right',
+                render: (_: unknown, crm) => (
+                  <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+                    <Button size="small" data-testid="crm-link-open" onClick={() => setLinking(crm)}>
+                      {CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL'}
+                    </Button>
+                    <Button size="small" data-testid="crm-edit" onClick={() => setEditing(crm)}>
+                      Edit
+                    </Button>
+                    <Button size="small" danger data-testid="crm-delete" onClick={() => setDeleting(crm)}>
+                      Delete
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      <EditCrmDialog
+        crm={editing}
+        advertiserID={advertiserID}
+        onClose={() => setEditing(null)}
+        onSaved={() => void load()}
+      />
+      <IntegrationLinkDialog crm={linking} advertiserID={advertiserID} onClose={() => setLinking(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete CRM"
+        confirmText="Delete"
+        errorMessage={MESSAGES.crmDeleteError}
+        onConfirm={remove}
+        onDone={() => void load()}
+        onClose={() => setDeleting(null)}
+      >
+        Delete “{deleting?.friendlyName}”? Offers that deliver to it must be moved to another CRM first.
+      </ConfirmDialog>
+    </Screen>
+  );
+}

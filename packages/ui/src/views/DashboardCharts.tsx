@@ -1,0 +1,248 @@
+import { Bar, Column, Line, Pie } from '@ant-design/charts';
+import type { DashboardData } from '@leadmesh/schema';
+import { formatUsd } from '@leadmesh/schema/constants';
+import { Card, Empty } from 'antd';
+import type { ReactNode } from 'react';
+import { countryOptions } from '../CountrySelect.tsx';
+import {
+  type ChartClick,
+  type ChartKey,
+  clickFromDatum,
+  conversionSlices,
+  type DashboardKpis,
+  type LeadRole,
+  pairedSeries,
+  topOf,
+} from './dashboard-logic.ts';
+
+export interface DashboardChartsProps {
+  role: LeadRole;
+  data: DashboardData;
+  kpis: DashboardKpis;
+  dark: boolean;
+  onPick(click: ChartClick): void;
+}
+
+/** The spec's chart rules (dashboards §2): y-axis offset 80, integer ticks, animations 300-1000 ms. */
+const Y_AXIS_OFFSET = 80;
+const ANIMATE = { enter: { type: 'growInY', duration: 600 } } as const;
+const HEIGHT = 260;
+/** Donut ring 30 px wide (dashboards §2) on a chart of HEIGHT: the inner radius as a share of the outer. */
+const DONUT_INNER = 1 - 30 / ((HEIGHT - 40) / 2);
+const DONUT_START = (270 * Math.PI) / 180;
+const STATUS_COLOURS = { Converted: '#52c41a', Failed: '#ff4d4f', Waiting: '#8c8c8c' };
+
+const integerTicks = (v: unknown) => (Number.isInteger(Number(v)) ? String(v) : '');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `23.09.2026` → `23 Sep`: the year is in the tooltip; a full date on every tick cannot be read. */
+const shortDay = (v: unknown) => {
+  const m = /^(\d{2})\.(\d{2})\./.exec(String(v));
+  return m ? `${Number(m[1])} ${MONTHS[Number(m[2]) - 1]}` : String(v);
+};
+/** Day labels, about eight of them whatever the range: every n-th day's label is drawn. */
+const dayAxis = (count: number) => {
+  const step = Math.max(1, Math.ceil(count / 8));
+  return {
+    labelFormatter: shortDay,
+    labelAutoRotate: false,
+    labelFilter: (_: unknown, index: number) => index % step === 0,
+  };
+};
+const countryName = (code: string) => countryOptions().find((o) => o.value === code)?.name ?? code;
+
+function ChartCard({
+  title,
+  testId,
+  children,
+  wide = false,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Card size="small" title={title} data-testid={testId} className={wide ? 'lm-chart-wide' : undefined}>
+      {children}
+    </Card>
+  );
+}
+
+function NoData() {
+  return (
+    <div style={{ height: HEIGHT, display: 'grid', placeItems: 'center' }}>
+      <Empty description="No leads in this selection" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+    </div>
+  );
+}
+
+/**
+ * The dashboard's charts. Kept in their own module so the screen loads it lazily: one chart library
+ * weighs about 420 KB gzip, more than the rest of the remote (STACK-NOTES trap 5).
+ */
+export default function DashboardCharts({ role, data, kpis, dark, onPick }: DashboardChartsProps) {
+  const theme = dark ? 'classicDark' : 'classic';
+  const common = { height: HEIGHT, autoFit: true, theme, animate: ANIMATE } as const;
+  const clicks = (chart: ChartKey) => ({
+    onEvent: (_chart: unknown, event: { type?: string; data?: { data?: unknown } }) => {
+      if (event.type !== 'element:click') return;
+      const click = clickFromDatum(chart, event.data?.data);
+      if (click) onPick(click);
+    },
+  });
+  const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
+  const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
+  // Bars are transposed: their value axis runs along the bottom, so no 80 px offset there.
+  const barAxes = { y: { labelFormatter: integerTicks } };
+  const days = data.leads;
+  const moneyTitle = role === 'publisher' ? 'Earnings over time' : 'Spendings over time';
+  const slices = conversionSlices(kpis);
+  const offers = topOf(data.totalLeadOfferNames);
+  const cities = topOf(data.uniqueCities).map((c) => ({ ...c, name: c.name || 'Unknown' }));
+  const countries = topOf(data.uniqueCountryCodes).map((c) => ({
+    code: c.name,
+    name: c.name ? countryName(c.name) : 'Unknown',
+    count: c.count,
+  }));
+
+  return (
+    <div className="lm-charts" data-testid="dashboard-charts">
+      <ChartCard title="Lead conversion" testId="chart-conversion">
+        {slices.length === 0 ? (
+          <NoData />
+        ) : (
+          <Pie
+            {...common}
+            data={slices}
+            angleField="value"
+            colorField="type"
+            innerRadius={DONUT_INNER}
+            radius={1}
+            startAngle={DONUT_START}
+            endAngle={DONUT_START + Math.PI * 2}
+            scale={{ color: { domain: Object.keys(STATUS_COLOURS), range: Object.values(STATUS_COLOURS) } }}
+            label={{ text: 'value', position: 'outside', style: { fontWeight: 600 } }}
+            legend={{ color: { position: 'right', layout: { justifyContent: 'center' } } }}
+            animate={{ enter: { type: 'waveIn', duration: 800 } }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Total vs converted leads" testId="chart-total-converted">
+        {days.length === 0 ? (
+          <NoData />
+        ) : (
+          <Line
+            {...common}
+            {...clicks('totalVsConverted')}
+            data={pairedSeries(
+              days,
+              { name: 'Total', pick: (r) => r.LeadCount },
+              { name: 'Converted', pick: (r) => r.ConvertedLeads },
+            )}
+            xField="day"
+            yField="value"
+            colorField="series"
+            scale={{ color: { domain: ['Total', 'Converted'], range: ['#2f54eb', '#52c41a'] } }}
+            point={{ shapeField: 'circle', sizeField: 2 }}
+            axis={dayAxes}
+            legend={{ color: { position: 'bottom' } }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title={moneyTitle} testId="chart-money">
+        {days.length === 0 ? (
+          <NoData />
+        ) : (
+          <Column
+            {...common}
+            {...clicks('spendings')}
+            data={days.map((r) => ({ day: r.LeadDate, value: r.LeadEarnings / 100 }))}
+            xField="day"
+            yField="value"
+            axis={{
+              x: dayAxis(days.length),
+              y: { labelFormatter: (v: number) => formatUsd(Math.round(v * 100)), size: Y_AXIS_OFFSET },
+            }}
+            tooltip={{
+              items: [{ channel: 'y', valueFormatter: (v: number) => formatUsd(Math.round(v * 100)) }],
+            }}
+            style={{ fill: '#13a8a8', radiusTopLeft: 3, radiusTopRight: 3 }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Unique IPs vs total leads" testId="chart-unique-ips">
+        {days.length === 0 ? (
+          <NoData />
+        ) : (
+          <Line
+            {...common}
+            {...clicks('uniqueVsTotal')}
+            data={pairedSeries(
+              days,
+              { name: 'Total leads', pick: (r) => r.LeadCount },
+              { name: 'Unique IPs', pick: (r) => r.UniqueIPAddresses },
+            )}
+            xField="day"
+            yField="value"
+            colorField="series"
+            scale={{ color: { domain: ['Total leads', 'Unique IPs'], range: ['#2f54eb', '#fa8c16'] } }}
+            // Unique IPs often equal the total: a dashed line on top keeps both visible.
+            style={{
+              lineWidth: 2,
+              lineDash: (points: { series: string }[]) =>
+                points[0]?.series === 'Unique IPs' ? [6, 4] : [0, 0],
+            }}
+            axis={dayAxes}
+            legend={{ color: { position: 'bottom' } }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Top 10 cities" testId="chart-cities">
+        {cities.length === 0 ? (
+          <NoData />
+        ) : (
+          <Bar
+            {...common}
+            {...clicks('topCities')}
+            data={cities}
+            xField="name"
+            yField="count"
+            axis={barAxes}
+            style={{ fill: '#722ed1', maxWidth: 20 }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Top 10 countries" testId="chart-countries">
+        {countries.length === 0 ? (
+          <NoData />
+        ) : (
+          <Bar
+            {...common}
+            {...clicks('topCountries')}
+            data={countries}
+            xField="name"
+            yField="count"
+            axis={barAxes}
+            style={{ fill: '#fa8c16', maxWidth: 20 }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Leads by offer" testId="chart-offers" wide>
+        {offers.length === 0 ? (
+          <NoData />
+        ) : (
+          <Bar
+            {...common}
+            {...clicks('byOffer')}
+            height={Math.max(140, 60 + offers.length * 40)}
+            data={offers}
+            xField="name"
+            yField="count"
+            axis={barAxes}
+            style={{ fill: '#2f54eb', maxWidth: 28 }}
+          />
+        )}
+      </ChartCard>
+    </div>
+  );
+}

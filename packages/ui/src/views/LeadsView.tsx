@@ -1,0 +1,365 @@
+import { api } from '@leadmesh/api-client';
+import type {
+  AdvertiserLead,
+  FilterFieldSpec,
+  FilterItem,
+  LeadCrmInfo,
+  PublisherLead,
+} from '@leadmesh/schema';
+import {
+  ADVERTISER_LEAD_FILTER_FIELDS,
+  MESSAGES,
+  moneyWithdrawnLabel,
+  PUBLISHER_LEAD_FILTER_FIELDS,
+} from '@leadmesh/schema';
+import { useSessionStore } from '@leadmesh/session';
+import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { countryOptions } from '../CountrySelect.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { formatDate } from '../format.ts';
+import { LeadStatusTag } from '../LeadStatusTag.tsx';
+import { Money } from '../Money.tsx';
+import { Details, NotVerified, Screen, ViewStyles } from './common.tsx';
+import type { LeadRole } from './dashboard-logic.ts';
+
+type AnyLead = PublisherLead | AdvertiserLead;
+
+/** The `?ID=` link's filter (dashboards §2: shown as 'User ID'), or none. */
+export function idFilterFromSearch(search: URLSearchParams): FilterItem | null {
+  const raw = search.get('ID');
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null;
+  return { name: 'ID', op: 'eq', value: Number(raw) };
+}
+
+/** Whether the session may ask for a lead's CRM info (dashboards §6). */
+export function canSeeCrmInfo(flags: { isAdmin?: boolean; isManager?: boolean; isCRMInfoAllowed?: boolean }) {
+  return Boolean(flags.isAdmin || flags.isManager || flags.isCRMInfoAllowed);
+}
+
+/** An audio duration in seconds as `1h 2m 3s` (dashboards §2 Lead CRM info popup). */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const parts = [h ? `${h}h` : '', h || m ? `${m}m` : '', `${s % 60}s`].filter(Boolean);
+  return parts.join(' ');
+}
+
+function fieldsFor(role: LeadRole): FilterFieldSpec[] {
+  const base = role === 'publisher' ? PUBLISHER_LEAD_FILTER_FIELDS : ADVERTISER_LEAD_FILTER_FIELDS;
+  return base.map((f) => (f.name === 'ID' ? { ...f, friendlyName: 'User ID' } : f));
+}
+
+function place(lead: AnyLead): string {
+  const { city, countryCode } = lead.PurchaseLocation;
+  const country = countryCode
+    ? (countryOptions().find((o) => o.value === countryCode)?.name ?? countryCode)
+    : '';
+  return [city, country].filter(Boolean).join(', ') || 'Unknown';
+}
+
+/** The purchase details, without the product key prefix (`leadmesh-phone` → Phone), for people. */
+export function purchaseItems(details: Record<string, unknown>): [string, string][] {
+  const label = (key: string) => {
+    if (/^c[1-6]$/.test(key)) return `Custom ${key.slice(1)}`;
+    if (key === 'uid') return 'User ID';
+    if (key === 'stclickid') return 'Click ID';
+    if (key === 'GenericData') return 'Extra data';
+    return key.charAt(0).toUpperCase() + key.slice(1);
+  };
+  const empty = (v: unknown) =>
+    v === null ||
+    v === undefined ||
+    v === '' ||
+    (typeof v === 'object' && Object.keys(v as object).length === 0);
+  return Object.entries(details)
+    .filter(([, v]) => !empty(v))
+    .map(([k, v]) => [
+      label(k.includes('-') ? k.slice(k.indexOf('-') + 1) : k),
+      typeof v === 'object' ? JSON.stringify(v) : String(v),
+    ]);
+}
+
+export interface LeadsViewProps {
+  audience: LeadRole;
+  path: string;
+  /**
+   * What the More info dialog shows under the lead's details: the integrator plugs the lead
+   * timeline (`LeadTimeline` of the admin work) in here. Nothing by default.
+   */
+  renderTimeline?: (leadId: number) => ReactNode;
+}
+
+function LeadInfoDialog({
+  role,
+  lead,
+  onClose,
+  renderTimeline,
+}: {
+  role: LeadRole;
+  lead: AnyLead | null;
+  onClose(): void;
+  renderTimeline?: (leadId: number) => ReactNode;
+}) {
+  if (!lead) return null;
+  const publisher = role === 'publisher' ? (lead as PublisherLead) : null;
+  const advertiser = role === 'advertiser' ? (lead as AdvertiserLead) : null;
+  const items: [string, ReactNode][] = [
+    ['Lead ID', lead.ID],
+    ['Offer', lead.OfferName],
+    ['Product', lead.ProductName],
+    ['Status', <LeadStatusTag key="s" status={lead.Status} />],
+    ['Date', formatDate(lead.createdAt)],
+    ['Location', place(lead)],
+    ['Device', lead.PurchaseIsPhone ? 'Mobile' : 'Desktop'],
+    ['Domain', lead.PurchaseDomain || '—'],
+    ['Lead type', lead.PurchaseLeadType || '—'],
+    ['Lead price', <Money key="p" cents={lead.LeadPrice} />],
+  ];
+  if (publisher) {
+    items.push(['Your payout', <Money key="e" cents={publisher.EarnedAmount} />]);
+    items.push(['Money withdrawn', moneyWithdrawnLabel(publisher)]);
+    if (publisher.FriendlyName) items.push(['Taken offer', publisher.FriendlyName]);
+  }
+  if (advertiser) items.push(['Paid', advertiser.AdvertiserPaid ? 'Yes' : 'No']);
+  const purchase = purchaseItems(lead.PurchaseDetails);
+  return (
+    <Modal
+      open
+      title={`Lead #${lead.ID}`}
+      onCancel={onClose}
+      footer={
+        <Button data-testid="lead-info-close" onClick={onClose}>
+          Close
+        </Button>
+      }
+      width={640}
+    >
+      <div data-testid="lead-info">
+        <Details items={items} />
+        {purchase.length > 0 && (
+          <>
+            <Divider titlePlacement="start" plain>
+              Purchase
+            </Divider>
+            <Details items={purchase} testId="lead-purchase" />
+          </>
+        )}
+        {renderTimeline && (
+          <div data-testid="lead-timeline-slot" style={{ marginTop: 16 }}>
+            {renderTimeline(lead.ID)}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** The Lead CRM info popup (dashboards §2): loading, 'Current CRM is not supported!', or the info. */
+function CrmInfoDialog({ leadId, onClose }: { leadId: number | null; onClose(): void }) {
+  const [state, setState] = useState<
+    { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ok'; info: LeadCrmInfo }
+  >({ phase: 'loading' });
+  useEffect(() => {
+    if (leadId === null) return;
+    let live = true;
+    setState({ phase: 'loading' });
+    api
+      .call('/leads/getLeadCRMInfo', { ID: leadId })
+      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }))
+      .then((answer) => {
+        if (!live) return;
+        if (answer.status === 'ok') setState({ phase: 'ok', info: answer.data });
+        else setState({ phase: 'error', message: MESSAGES.crmNotSupported });
+      });
+    return () => {
+      live = false;
+    };
+  }, [leadId]);
+  if (leadId === null) return null;
+  return (
+    <Modal
+      open
+      title={`CRM info of lead #${leadId}`}
+      onCancel={onClose}
+      footer={
+        <Button data-testid="crm-info-close" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div data-testid="crm-info" data-phase={state.phase}>
+        {state.phase === 'loading' && (
+          <div style={{ textAlign: 'center', padding: 24 }}>
+            <Spin />
+          </div>
+        )}
+        {state.phase === 'error' && (
+          <Alert type="warning" showIcon title={state.message} data-testid="crm-info-error" />
+        )}
+        {state.phase === 'ok' && (
+          <>
+            <Details
+              items={[
+                ['CRM ID', state.info.CRMID ?? '—'],
+                ['CRM Status', state.info.Status ?? '—'],
+              ]}
+            />
+            <Divider titlePlacement="start" plain>
+              Activities
+            </Divider>
+            {state.info.Comments.length === 0 ? (
+              <Empty description="No CRM activities yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <List
+                size="small"
+                dataSource={state.info.Comments}
+                renderItem={(c) => (
+                  <List.Item>
+                    <Space orientation="vertical" size={0}>
+                      <Typography.Text type="secondary">
+                        {formatDate(c.createdAt)} · Agent {c.AgentID ?? '—'} · {c.Type ?? 'note'}
+                      </Typography.Text>
+                      <span>
+                        {c.Type === 'audio' && c.audioDuration != null
+                          ? `Call, ${formatDuration(c.audioDuration)}`
+                          : c.Comment || '—'}
+                      </span>
+                    </Space>
+                  </List.Item>
+                )}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The publisher's or advertiser's leads (dashboards §2): the role's columns, filters, infinite
+ * scroll, More info, and Get CRM info for the roles allowed it. `?ID=` applies a lead filter once.
+ */
+export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewProps) {
+  const flags = useSessionStore((s) => s.userData?.UserInfo.Flags);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Read once: the link's filter is applied, then the parameter leaves the address so a later
+  // visit (or removing the chip) is not filtered again.
+  const [initialFilters] = useState<FilterItem[]>(() => {
+    const item = idFilterFromSearch(searchParams);
+    return item ? [item] : [];
+  });
+  useEffect(() => {
+    if (!searchParams.has('ID')) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete('ID');
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
+  const [info, setInfo] = useState<AnyLead | null>(null);
+  const [crmLead, setCrmLead] = useState<number | null>(null);
+  const [notVerified, setNotVerified] = useState(false);
+  const crmAllowed = flags ? canSeeCrmInfo(flags) : false;
+
+  const load = useCallback(
+    async ({ offset, filters }: { offset: number; filters: FilterItem[] }) => {
+      const answer =
+        role === 'publisher'
+          ? await api.call('/leads/getLeadsForPublisher', { paginationOffset: offset, Filters: filters })
+          : await api.call('/leads/getLeadsForAdvertiser', { paginationOffset: offset, Filters: filters });
+      if (answer.status === 'error' && answer.data === 'NOT_VERIFIED') setNotVerified(true);
+      return answer as Awaited<ReturnType<typeof api.call<'/leads/getLeadsForPublisher'>>>;
+    },
+    [role],
+  );
+
+  const columns = useMemo(() => {
+    const actions = {
+      title: '',
+      key: 'actions',
+      align: 'right' as const,
+      fixed: 'right' as const,
+      render: (_: unknown, lead: AnyLead) => (
+        <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+          <Button size="small" data-testid="lead-more-info" onClick={() => setInfo(lead)}>
+            More info
+          </Button>
+          {crmAllowed && (
+            <Button size="small" data-testid="lead-crm-info" onClick={() => setCrmLead(lead.ID)}>
+              Get CRM info
+            </Button>
+          )}
+        </Space>
+      ),
+    };
+    const product = {
+      title: 'Product name',
+      dataIndex: 'ProductName',
+      render: (name: string, lead: AnyLead) => (
+        <Space orientation="vertical" size={0}>
+          <span data-testid="lead-product">{name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            #{lead.ID} · {lead.OfferName}
+          </Typography.Text>
+        </Space>
+      ),
+    };
+    const status = {
+      title: 'Status',
+      dataIndex: 'Status',
+      render: (s: number) => <LeadStatusTag status={s} />,
+    };
+    if (role === 'publisher') {
+      return [
+        product,
+        { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
+        status,
+        {
+          title: 'Money withdrawn',
+          key: 'withdrawn',
+          render: (_: unknown, lead: AnyLead) => {
+            const label = moneyWithdrawnLabel(lead as PublisherLead);
+            const colour = label === 'Yes' ? 'green' : label === 'No' ? 'blue' : 'default';
+            return (
+              <Tag color={colour} data-testid="lead-withdrawn">
+                {label}
+              </Tag>
+            );
+          },
+        },
+        actions,
+      ];
+    }
+    return [
+      product,
+      status,
+      { title: 'Date', dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
+      actions,
+    ];
+  }, [role, crmAllowed]);
+
+  if (notVerified) {
+    return (
+      <Screen path={path}>
+        <NotVerified />
+      </Screen>
+    );
+  }
+  return (
+    <Screen path={path}>
+      <ViewStyles />
+      <DataTable<AnyLead>
+        columns={columns}
+        rowKey="ID"
+        load={load}
+        filterFields={fieldsFor(role)}
+        initialFilters={initialFilters}
+        scrollX="max-content"
+      />
+      <LeadInfoDialog role={role} lead={info} onClose={() => setInfo(null)} renderTimeline={renderTimeline} />
+      <CrmInfoDialog leadId={crmLead} onClose={() => setCrmLead(null)} />
+    </Screen>
+  );
+}

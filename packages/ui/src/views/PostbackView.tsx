@@ -1,0 +1,369 @@
+import { api } from '@leadmesh/api-client';
+import type { Postback, PostbackDelivery } from '@leadmesh/schema';
+import {
+  MESSAGES,
+  POSTBACK_PLACEHOLDERS,
+  POSTBACK_TRIGGERS,
+  type PostbackTrigger,
+} from '@leadmesh/schema/constants';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DataTable } from '../DataTable.tsx';
+import { formatPayoutDate } from '../format.ts';
+import { errorText, isNotVerified, LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
+
+/** People's words for the triggers (the stored values stay the spec's). */
+export const TRIGGER_LABELS: Record<PostbackTrigger, string> = {
+  Any: 'Any event',
+  AnyPublisher: 'Any event, as publisher',
+  AnyAdvertiser: 'Any event, as advertiser',
+  OnCreate: 'Lead created',
+  OnCreatePublisher: 'Lead created, as publisher',
+  OnCreateAdvertiser: 'Lead created, as advertiser',
+  OnApproved: 'Lead approved',
+  OnApprovedPublisher: 'Lead approved, as publisher',
+  OnApprovedAdvertiser: 'Lead approved, as advertiser',
+  OnDeclined: 'Lead declined',
+  OnDeclinedPublisher: 'Lead declined, as publisher',
+  OnDeclinedAdvertiser: 'Lead declined, as advertiser',
+};
+
+const PLACEHOLDER_HELP: Record<string, string> = {
+  '{lead_id}': 'The lead ID',
+  '{lead_status}': 'The lead status code',
+  '{lead_price}': 'The lead price in USD',
+  '{offer_id}': 'The offer ID',
+  '{offer_name}': 'The offer name',
+  '{product_name}': 'The product name',
+  '{domain}': 'The domain the lead came from',
+  '{lead_type}': 'The lead type (CPA or CPL)',
+  '{is_phone}': 'Whether the lead came from a phone',
+  name: "The buyer's name",
+  phone: "The buyer's phone",
+  quantity: 'The quantity ordered',
+  uid: 'Your own user ID, if you sent one (optional)',
+  stclickid: 'The click ID of the tracking link, if any',
+};
+
+/** What a placeholder means, for the help panel (every macro of the schema has a line). */
+export function placeholderHelp(placeholder: string): string {
+  if (PLACEHOLDER_HELP[placeholder]) return PLACEHOLDER_HELP[placeholder];
+  const key = placeholder.replace(/^\{[^-}]+-/, '').replace(/\}$/, '');
+  if (/^c[1-6]$/.test(key)) return `Custom value ${key.slice(1)} you sent with the lead (optional)`;
+  return PLACEHOLDER_HELP[key] ?? 'A value of the lead';
+}
+
+const STATE_COLOURS = { pending: 'gold', delivered: 'green', failed: 'red' } as const;
+
+interface FormValues {
+  postbackName: string;
+  postbackURL: string;
+  postbackTrigger: PostbackTrigger;
+}
+
+function PostbackForm({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: Postback | 'new' | null;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setError(null);
+    if (editing && editing !== 'new') {
+      form.setFieldsValue({
+        postbackName: editing.postbackName,
+        postbackURL: editing.postbackURL,
+        postbackTrigger: editing.postbackTrigger as PostbackTrigger,
+      });
+    } else form.resetFields();
+  }, [editing, form]);
+  if (!editing) return null;
+  const submit = async (values: FormValues) => {
+    setBusy(true);
+    setError(null);
+    const body = { ...values, postbackType: 'default' as const };
+    const answer = await (editing === 'new'
+      ? api.call('/postback/addPostback', body)
+      : api.call('/postback/editPostback', { ...body, postbackID: editing.postbackID })
+    ).catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
+    setBusy(false);
+    if (answer.status === 'ok') {
+      onSaved();
+      onClose();
+    } else setError(errorText(answer, MESSAGES.errorAddingPostback));
+  };
+  return (
+    <Modal
+      open
+      title={editing === 'new' ? 'Add postback' : 'Edit postback'}
+      onCancel={onClose}
+      okText="Save"
+      okButtonProps={{ loading: busy, 'data-testid': 'postback-save' }}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="postback-form" requiredMark={false}>
+        <Form.Item
+          label="Name"
+          name="postbackName"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.postbackNameMissing }]}
+        >
+          <Input data-testid="postback-name" placeholder="e.g. Tracker: approved leads" maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          label="URL"
+          name="postbackURL"
+          extra="Use the macros of Show help, e.g. https://tracker.example/pb?id={lead_id}&status={lead_status}"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.postbackUrlMissing }]}
+        >
+          <Input data-testid="postback-url" placeholder="https://" maxLength={2000} />
+        </Form.Item>
+        <Form.Item label="Trigger" name="postbackTrigger" initialValue="Any">
+          <Select
+            data-testid="postback-trigger"
+            options={POSTBACK_TRIGGERS.map((t) => ({ value: t, label: TRIGGER_LABELS[t] }))}
+          />
+        </Form.Item>
+        <Form.Item label="Type">
+          <Select disabled value="default" options={[{ value: 'default', label: 'Default (HTTP GET)' }]} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon title={error} data-testid="postback-error" />}
+      </Form>
+    </Modal>
+  );
+}
+
+function HelpPanel() {
+  return (
+    <Card size="small" title="Postback macros" data-testid="postback-help">
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        Put these in the postback URL; each is replaced with the lead's value when the postback is sent.
+      </Typography.Paragraph>
+      <div className="lm-table-scroll">
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="macro"
+          dataSource={POSTBACK_PLACEHOLDERS.map((macro) => ({ macro, help: placeholderHelp(macro) }))}
+          columns={[
+            {
+              title: 'Macro',
+              dataIndex: 'macro',
+              render: (m: string) => (
+                <Typography.Text code copyable data-testid="postback-macro">
+                  {m}
+                </Typography.Text>
+              ),
+            },
+            { title: 'Meaning', dataIndex: 'help' },
+          ]}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function DeliveryLog({ reloadKey }: { reloadKey: number }) {
+  const load = useCallback(
+    ({ offset }: { offset: number }) => api.call('/postback/getDeliveries', { paginationOffset: offset }),
+    [],
+  );
+  return (
+    <Card size="small" title="Delivery log" data-testid="postback-deliveries">
+      <DataTable<PostbackDelivery>
+        rowKey="ID"
+        load={load}
+        reloadKey={reloadKey}
+        scrollX="max-content"
+        emptyText="No postbacks sent yet. They show here once a lead triggers one."
+        columns={[
+          { title: 'Sent', dataIndex: 'createdAt', render: (d: string) => formatPayoutDate(d) },
+          { title: 'Postback', dataIndex: 'postbackName' },
+          {
+            title: 'Lead',
+            dataIndex: 'leadID',
+            render: (id: number, row) => (row.isTest ? <Tag>Test</Tag> : `#${id}`),
+          },
+          {
+            title: 'State',
+            dataIndex: 'state',
+            render: (s: PostbackDelivery['state']) => (
+              <Tag color={STATE_COLOURS[s]} data-testid="delivery-state">
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </Tag>
+            ),
+          },
+          { title: 'Attempts', dataIndex: 'attempts', align: 'right' },
+          {
+            title: 'Answer',
+            key: 'answer',
+            render: (_: unknown, row) =>
+              row.responseCode ? `HTTP ${row.responseCode}` : row.lastError ? row.lastError : '—',
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * The postback screen (dashboards §2 Postbacks): Add postback, Show help with every macro, the
+ * postbacks with Edit, Delete and Send test, and the delivery log.
+ */
+export function PostbackView({ path }: { path: string }) {
+  const [rows, setRows] = useState<Postback[] | null>(null);
+  const [phase, setPhase] = useState<'loading' | 'ok' | 'error' | 'notVerified'>('loading');
+  const [help, setHelp] = useState(false);
+  const [editing, setEditing] = useState<Postback | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Postback | null>(null);
+  const [deliveriesKey, setDeliveriesKey] = useState(0);
+  const [testing, setTesting] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setPhase('loading');
+    const answer = await api
+      .call('/postback/getAllPostbacks')
+      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
+    if (answer.status === 'ok') {
+      setRows(answer.data);
+      setPhase('ok');
+    } else setPhase(isNotVerified(answer) ? 'notVerified' : 'error');
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const sendTest = async (postback: Postback) => {
+    setTesting(postback.postbackID);
+    await api.call('/postback/testPostback', { postbackID: postback.postbackID }).catch(() => null);
+    setTesting(null);
+    setDeliveriesKey((k) => k + 1);
+  };
+
+  if (phase === 'notVerified') {
+    return (
+      <Screen path={path}>
+        <NotVerified />
+      </Screen>
+    );
+  }
+  return (
+    <Screen path={path}>
+      <ViewStyles />
+      <div className="lm-toolbar">
+        <Space wrap>
+          <Button type="primary" data-testid="postback-add" onClick={() => setEditing('new')}>
+            Add postback
+          </Button>
+          <Button data-testid="postback-help-toggle" onClick={() => setHelp((v) => !v)}>
+            {help ? 'Hide help' : 'Show help'}
+          </Button>
+        </Space>
+      </div>
+      {help && <HelpPanel />}
+      {phase === 'error' ? (
+        <LoadError
+          message={MESSAGES.errorGettingPostbacks}
+          onRetry={() => void load()}
+          testId="postback-load-error"
+        />
+      ) : (
+        <Card size="small" title="Postbacks">
+          <div className="lm-table-scroll">
+            <Table<Postback>
+              data-testid="postback-table"
+              rowKey="postbackID"
+              loading={phase === 'loading' && !rows}
+              pagination={false}
+              dataSource={rows ?? []}
+              scroll={{ x: 'max-content' }}
+              locale={{
+                emptyText: (
+                  <Empty
+                    data-testid="postback-empty"
+                    description="No postbacks yet. Add one to tell your tracker about your leads."
+                  />
+                ),
+              }}
+              columns={[
+                {
+                  title: 'Name',
+                  dataIndex: 'postbackName',
+                  render: (name: string, row) => (
+                    <Space orientation="vertical" size={0} style={{ maxWidth: 420 }}>
+                      <span data-testid="postback-row-name">{name}</span>
+                      <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                        {row.postbackURL}
+                      </Typography.Text>
+                    </Space>
+                  ),
+                },
+                { title: 'Type', dataIndex: 'postbackType', render: () => 'Default' },
+                {
+                  title: 'Trigger',
+                  dataIndex: 'postbackTrigger',
+                  render: (t: PostbackTrigger) => TRIGGER_LABELS[t] ?? t,
+                },
+                {
+                  title: '',
+                  key: 'actions',
+                  align: 'right',
+                  fixed: 'right',
+                  render: (_: unknown, row) => (
+                    <Space size={4}>
+                      <Button size="small" data-testid="postback-edit" onClick={() => setEditing(row)}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="small"
+                        data-testid="postback-test"
+                        loading={testing === row.postbackID}
+                        onClick={() => void sendTest(row)}
+                      >
+                        Send test
+                      </Button>
+                      <Button
+                        size="small"
+                        danger
+                        data-testid="postback-delete"
+                        onClick={() => setDeleting(row)}
+                      >
+                        Delete
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          </div>
+        </Card>
+      )}
+      <DeliveryLog reloadKey={deliveriesKey} />
+      <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete postback"
+        confirmText="Delete"
+        errorMessage={MESSAGES.errorDeletingPostback}
+        onConfirm={() =>
+          api
+            .call('/postback/deletePostback', { postbackID: deleting?.postbackID ?? 0 })
+            .then((a) =>
+              a.status === 'ok' ? a : { ...a, details: { message: MESSAGES.errorDeletingPostback } },
+            )
+        }
+        onDone={() => void load()}
+        onClose={() => setDeleting(null)}
+      >
+        Delete the postback “{deleting?.postbackName}”? Leads will no longer be reported to its URL.
+      </ConfirmDialog>
+    </Screen>
+  );
+}

@@ -1,0 +1,216 @@
+import type {
+  DashboardData,
+  FilterFieldSpec,
+  FilterItem,
+  FilterOperator,
+  LeadsPerDay,
+} from '@leadmesh/schema';
+import { conversionRatioPercent, DASHBOARD_RECENT_DAYS, TOP_LIST_SIZE } from '@leadmesh/schema/constants';
+
+/** Whose screens a shared view draws: the publisher's own leads or the advertiser's. */
+export type LeadRole = 'publisher' | 'advertiser';
+
+/** The KPI tiles of the dashboard (dashboards §2), from one dashboard answer. */
+export interface DashboardKpis {
+  /** Earned (publisher) or spent (advertiser), in cents. */
+  money: number;
+  total: number;
+  converted: number;
+  failed: number;
+  waiting: number;
+  /** converted / (total − waiting) × 100, or null while nothing is decided. */
+  ratio: number | null;
+  mobile: number;
+  desktop: number;
+  activeOffers: number;
+}
+
+export function dashboardKpis(data: DashboardData): DashboardKpis {
+  return {
+    money: data.totalEarned,
+    total: data.totalLeadCount,
+    converted: data.totalConvertedLeadsCount,
+    failed: data.totalFailedLeadsCount,
+    waiting: data.totalWaitingLeadsCount,
+    ratio: conversionRatioPercent(
+      data.totalConvertedLeadsCount,
+      data.totalLeadCount,
+      data.totalWaitingLeadsCount,
+    ),
+    mobile: data.totalPhoneCount,
+    desktop: Math.max(0, data.totalLeadCount - data.totalPhoneCount),
+    activeOffers: data.activeOffers,
+  };
+}
+
+/** `42.86%`; a dash when no lead is decided yet (a ratio of nothing is not 0 %). */
+export function formatRatio(ratio: number | null): string {
+  return ratio === null ? '—' : `${ratio.toFixed(2)}%`;
+}
+
+/** An offer's approve rate as the spec shows it: a percentage, or '?' while unknown (-1). */
+export function approveRateText(ratio: number): string {
+  return ratio < 0 ? '?' : `${Number.isInteger(ratio) ? ratio : ratio.toFixed(1)}%`;
+}
+
+/** A whole number with thousands separators: `12,345`. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** What a click on a chart point, a tab row or a top-list bar names. */
+export type ChartClick =
+  | { kind: 'date'; value: string }
+  | { kind: 'offer' | 'city' | 'country' | 'domain'; value: string };
+
+/** `DD.MM.YYYY` (the per-day rows) → `YYYY-MM-DD`, or null for anything else. */
+export function leadDateToIso(value: string): string | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+}
+
+const FIELD_OF: Record<Exclude<ChartClick['kind'], 'date'>, string> = {
+  offer: 'OfferName',
+  city: 'City',
+  country: 'CountryCode',
+  domain: 'PurchaseDomain',
+};
+
+/**
+ * The filter a chart click adds (dashboards §2: clicking a chart point filters by date, offer, city,
+ * country or domain), in the names the dashboard call accepts. Null when the point names nothing.
+ */
+export function chartClickFilter(click: ChartClick): FilterItem | null {
+  if (click.kind === 'date') {
+    const iso = leadDateToIso(click.value);
+    return iso ? { name: 'createdAt', op: 'deq', value: iso } : null;
+  }
+  const value = click.value.trim();
+  return value ? { name: FIELD_OF[click.kind], op: 'eq', value } : null;
+}
+
+/**
+ * Adds a filter, replacing one on the same field and operator (clicking another day moves the day
+ * filter instead of asking for two days at once, which matches nothing).
+ */
+export function withFilter(filters: readonly FilterItem[], item: FilterItem): FilterItem[] {
+  return [...filters.filter((f) => !(f.name === item.name && f.op === item.op)), item];
+}
+
+/** The operators the dashboard call answers (it reads daily rollups, so no text search). */
+export const DASHBOARD_OPERATORS: readonly FilterOperator[] = [
+  'eq',
+  'neq',
+  'deq',
+  'dgt',
+  'dgeq',
+  'dlt',
+  'dleq',
+];
+
+/** The dashboard's filter panel; the text fields offer the values the answer lists. */
+export function dashboardFilterFields(data: DashboardData | null): FilterFieldSpec[] {
+  const options = (list: { name: string }[] | undefined) =>
+    list && list.length > 0 ? list.map((x) => ({ value: x.name, label: x.name || '(unknown)' })) : undefined;
+  return [
+    { name: 'createdAt', friendlyName: 'Date', type: 'date' },
+    { name: 'OfferName', friendlyName: 'Offer', type: 'string', options: options(data?.totalLeadOfferNames) },
+    {
+      name: 'CountryCode',
+      friendlyName: 'Country',
+      type: 'string',
+      options: options(data?.uniqueCountryCodes),
+    },
+    { name: 'City', friendlyName: 'City', type: 'string', options: options(data?.uniqueCities) },
+    { name: 'PurchaseDomain', friendlyName: 'Domain', type: 'string', options: options(data?.uniqueDomains) },
+    { name: 'PurchaseIsPhone', friendlyName: 'From a phone', type: 'boolean' },
+  ];
+}
+
+/** The first `n` of a list the server sorted by count (top 10 cities and countries, §9). */
+export function topOf<T>(list: readonly T[], n: number = TOP_LIST_SIZE): T[] {
+  return list.slice(0, n);
+}
+
+/**
+ * The rows of the "last five days" table: the newest `days` days counted back from the newest day
+ * with leads (or from `today` when given), newest first. Days without leads are left out.
+ */
+export function recentDays(
+  leads: readonly LeadsPerDay[],
+  days: number = DASHBOARD_RECENT_DAYS,
+  today?: Date,
+): LeadsPerDay[] {
+  const iso = (row: LeadsPerDay) => leadDateToIso(row.LeadDate) ?? '';
+  const sorted = [...leads].sort((a, b) => iso(b).localeCompare(iso(a)));
+  const newest = today ? today.toISOString().slice(0, 10) : sorted[0] ? iso(sorted[0]) : null;
+  if (!newest) return [];
+  const from = new Date(`${newest}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - (days - 1));
+  const start = from.toISOString().slice(0, 10);
+  return sorted.filter((row) => iso(row) >= start && iso(row) <= newest);
+}
+
+/** One point of a chart series: the day's label and its value, with the series' name. */
+export interface SeriesPoint {
+  day: string;
+  value: number;
+  series: string;
+}
+
+/** Two series per day for the line charts (total vs converted, unique IPs vs total). */
+export function pairedSeries(
+  leads: readonly LeadsPerDay[],
+  a: { name: string; pick(row: LeadsPerDay): number },
+  b: { name: string; pick(row: LeadsPerDay): number },
+): SeriesPoint[] {
+  return leads.flatMap((row) => [
+    { day: row.LeadDate, value: a.pick(row), series: a.name },
+    { day: row.LeadDate, value: b.pick(row), series: b.name },
+  ]);
+}
+
+/** The donut's slices: converted, failed and waiting, leaving out empty ones. */
+export function conversionSlices(k: DashboardKpis): { type: string; value: number }[] {
+  return [
+    { type: 'Converted', value: k.converted },
+    { type: 'Failed', value: k.failed },
+    { type: 'Waiting', value: k.waiting },
+  ].filter((s) => s.value > 0);
+}
+
+/** The dashboard's charts, by what a click on one of their points names. */
+export type ChartKey =
+  | 'conversion'
+  | 'totalVsConverted'
+  | 'spendings'
+  | 'uniqueVsTotal'
+  | 'byOffer'
+  | 'topCities'
+  | 'topCountries'
+  | 'domains';
+
+/**
+ * What a clicked chart element names, from the chart and the element's datum: the day of a per-day
+ * chart, the offer, city, country or domain of a top list. The donut's slices name no filter.
+ */
+export function clickFromDatum(chart: ChartKey, datum: unknown): ChartClick | null {
+  if (!datum || typeof datum !== 'object') return null;
+  const d = datum as Record<string, unknown>;
+  switch (chart) {
+    case 'totalVsConverted':
+    case 'spendings':
+    case 'uniqueVsTotal':
+      return typeof d.day === 'string' ? { kind: 'date', value: d.day } : null;
+    case 'byOffer':
+      return typeof d.name === 'string' ? { kind: 'offer', value: d.name } : null;
+    case 'topCities':
+      return typeof d.name === 'string' ? { kind: 'city', value: d.name } : null;
+    case 'topCountries':
+      return typeof d.code === 'string' ? { kind: 'country', value: d.code } : null;
+    case 'domains':
+      return typeof d.name === 'string' ? { kind: 'domain', value: d.name } : null;
+    default:
+      return null;
+  }
+}
