@@ -1,20 +1,43 @@
 import { routesOf, useSessionStore } from '@leadmesh/session';
 import { AppTheme, ComingSoon } from '@leadmesh/ui';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PUBLISHER_SCREENS } from './screens.tsx';
+
+/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
+const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
 
 /**
  * The dashboard routes of mf-publisher, from the route table, mounted by the shell under `/dashboard/*`
- * (the shell only mounts it for paths the table gives to mf_publisher). Screens arrive in later issues.
+ * (the shell only mounts it for paths the table gives to mf_publisher). Each built screen is its own
+ * chunk (`screens.tsx`); a route without one yet keeps the honest placeholder.
  */
 export default function App() {
   const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
     <AppTheme dark={dark}>
-      <Routes>
-        {routesOf('mf_publisher').map(({ path }) => (
-          <Route key={path} path={path} element={<ComingSoon screen={path} />} />
-        ))}
-      </Routes>
+      <Suspense fallback={pending}>
+        <Routes>
+          {routesOf('mf_publisher').map(({ path }) => {
+            const Screen = PUBLISHER_SCREENS[path];
+            return (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  Screen ? (
+                    <section data-testid="screen" data-screen={path}>
+                      <Screen />
+                    </section>
+                  ) : (
+                    <ComingSoon screen={path} />
+                  )
+                }
+              />
+            );
+          })}
+        </Routes>
+      </Suspense>
     </AppTheme>
   );
 }
