@@ -1,6 +1,5 @@
 import { defaultApiUrl } from '@leadmesh/api-client';
 import { splitOfferCountries } from '@leadmesh/schema';
-import { flagEmoji } from '@leadmesh/ui';
 import { theme } from 'antd';
 import { useState } from 'react';
 
@@ -17,10 +16,13 @@ export function OfferImage({
   images,
   name,
   height = 160,
+  fit = 'cover',
 }: {
   images: string[];
   name: string;
   height?: number;
+  /** Cards fill their frame; the offer page shows the whole image. */
+  fit?: 'cover' | 'contain';
 }) {
   const { token } = theme.useToken();
   const [broken, setBroken] = useState(false);
@@ -56,7 +58,7 @@ export function OfferImage({
       style={{
         width: '100%',
         height,
-        objectFit: 'contain',
+        objectFit: fit,
         background: token.colorFillQuaternary,
         borderRadius: token.borderRadius,
         display: 'block',
@@ -65,15 +67,18 @@ export function OfferImage({
   );
 }
 
-/** Country codes as flags with their names in the tooltip (`RS~BA` → 🇷🇸 RS, 🇧🇦 BA). */
+/**
+ * Country codes as English names (`RS~BA` → Serbia, Bosnia & Herzegovina), the code in the tooltip.
+ * Names rather than flag emoji: Windows and many Linux desktops draw flags as two letters in boxes.
+ */
 export function Countries({ value }: { value: string }) {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   return (
     <span data-testid="offer-countries">
       {splitOfferCountries(value).map((code, i) => (
-        <span key={code} title={names.of(code) ?? code} style={{ whiteSpace: 'nowrap' }}>
+        <span key={code} title={code}>
           {i > 0 ? ', ' : ''}
-          {flagEmoji(code)} {code}
+          {names.of(code) ?? code}
         </span>
       ))}
     </span>

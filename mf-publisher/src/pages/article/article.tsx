@@ -142,7 +142,12 @@ export function ArticleScreen() {
           <Card>
             <Row gutter={[16, 16]}>
               <Col xs={24} sm={10}>
-                <OfferImage images={offer.OfferImages} name={offer.OfferProductName} height={200} />
+                <OfferImage
+                  images={offer.OfferImages}
+                  name={offer.OfferProductName}
+                  height={200}
+                  fit="contain"
+                />
               </Col>
               <Col xs={24} sm={14}>
                 <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="article-product">

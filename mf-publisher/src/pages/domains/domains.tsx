@@ -122,7 +122,7 @@ export function DomainsScreen() {
             >
               Edit
             </Button>
-            <Button size="small" danger data-testid="domain-delete" onClick={() => setDeleting(row)}>
+            <Button size="small" data-testid="domain-delete" onClick={() => setDeleting(row)}>
               Delete
             </Button>
           </Space>

@@ -68,8 +68,6 @@ export function OfferCard({ offer, onInfo }: { offer: PublisherOffer; onInfo(): 
       <div style={{ marginTop: 'auto', paddingTop: 4 }}>
         <Button
           block
-          type="primary"
-          ghost
           data-testid="offer-info"
           onClick={(e) => {
             e.stopPropagation();

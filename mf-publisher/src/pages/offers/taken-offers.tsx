@@ -102,7 +102,7 @@ export function TakenOffers() {
           <Button size="small" type="primary" data-testid="taken-generate" onClick={() => void generate(row)}>
             Generate link
           </Button>
-          <Button size="small" danger data-testid="taken-delete" onClick={() => setDeleting(row)}>
+          <Button size="small" data-testid="taken-delete" onClick={() => setDeleting(row)}>
             Delete
           </Button>
         </Space>

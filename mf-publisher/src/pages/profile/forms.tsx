@@ -47,6 +47,7 @@ function SettingsForm<V extends object>({
       data-testid={testId}
       initialValues={initial}
       onFinish={() => void submit()}
+      onValuesChange={() => setError(null)}
       style={{ maxWidth: 640 }}
       requiredMark={false}
     >
@@ -230,7 +231,7 @@ export function PaypalSettings({
       }
     >
       {field('OwnerName', 'Owner name', <Input data-testid="paypal-owner" />)}
-      {field('EMail', 'E-Mail', <Input data-testid="paypal-email" type="email" autoComplete="email" />)}
+      {field('EMail', 'E-Mail', <Input data-testid="paypal-email" inputMode="email" autoComplete="email" />)}
     </SettingsForm>
   );
 }
