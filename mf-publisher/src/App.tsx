@@ -1,22 +1,40 @@
 import { routesOf, useSessionStore } from '@leadmesh/session';
 import { AppTheme, ComingSoon } from '@leadmesh/ui';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LEAD_VIEW_ROUTES } from './pages/lead-views.tsx';
+import { PUBLISHER_SCREENS } from './screens.tsx';
+
+/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
+const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
 
 /**
  * The dashboard routes of mf-publisher, from the route table, mounted by the shell under `/dashboard/*`
- * (the shell only mounts it for paths the table gives to mf_publisher). Screens not built yet show
- * ComingSoon.
+ * (the shell only mounts it for paths the table gives to mf_publisher). The lead screens are the kit's
+ * shared views (`lead-views.tsx`); every other built screen is its own chunk (`screens.tsx`); a route
+ * without either keeps the honest placeholder.
  */
 export default function App() {
   const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
     <AppTheme dark={dark}>
-      <Routes>
-        {routesOf('mf_publisher').map(({ path }) => (
-          <Route key={path} path={path} element={LEAD_VIEW_ROUTES[path] ?? <ComingSoon screen={path} />} />
-        ))}
-      </Routes>
+      <Suspense fallback={pending}>
+        <Routes>
+          {routesOf('mf_publisher').map(({ path }) => {
+            const Screen = PUBLISHER_SCREENS[path];
+            const element = LEAD_VIEW_ROUTES[path] ?? (
+              Screen ? (
+                <section data-testid="screen" data-screen={path}>
+                  <Screen />
+                </section>
+              ) : (
+                <ComingSoon screen={path} />
+              )
+            );
+            return <Route key={path} path={path} element={element} />;
+          })}
+        </Routes>
+      </Suspense>
     </AppTheme>
   );
 }

@@ -32,8 +32,8 @@ function SessionEffects() {
   const theme = useSessionStore((s) => s.theme);
   useEffect(() => startSessionSync(sessionStore), []);
   useEffect(() => {
-    captureRefId(location.search);
-  }, [location.search]);
+    captureRefId(location.search, localStorage, location.hash);
+  }, [location.search, location.hash]);
   useEffect(() => applyBodyTheme(location.pathname, theme), [location.pathname, theme]);
   useEffect(() => {
     const title = findRoute(location.pathname)?.title ?? NOT_FOUND_TITLE;

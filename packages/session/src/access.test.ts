@@ -133,7 +133,7 @@ describe('routing rules', () => {
     expect(remoteForPath('/dashboard/profile')).toBe('mf_publisher');
     expect(remoteForPath('/dashboard/advertiser')).toBe('mf_advertiser');
     expect(remoteForPath('/dashboard/crm')).toBe('mf_advertiser');
-    expect(remoteForPath('/dashboard/registeradvertiser')).toBe('mf_advertiser');
+    expect(remoteForPath('/dashboard/registeradvertiser')).toBe('mf_publisher');
     expect(remoteForPath('/dashboard/admin-users')).toBe('mf_admin');
     expect(remoteForPath('/dashboard/manager-publishers')).toBe('mf_admin');
     expect(remoteForPath('/dashboard/article/12')).toBe('mf_publisher');

@@ -183,8 +183,10 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     nav: [nav('advertiser', 'advertiser-payments', 'Payments')],
   },
   {
+    // Drawn by mf_publisher: whoever registers has no advertiser profile yet, so is a publisher,
+    // whose remote is already loaded (mf_advertiser is never fetched for them).
     path: 'registeradvertiser',
-    remote: 'mf_advertiser',
+    remote: 'mf_publisher',
     title: 'Dashboard',
     nav: [nav('advertiser', 'advertiser-register', 'Register')],
   },

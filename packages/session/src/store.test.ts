@@ -149,5 +149,8 @@ describe('referral id', () => {
     expect(captureRefId('?ref=XYZ')).toBe('XYZ');
     expect(localStorage.getItem(REF_ID_STORAGE_KEY)).toBe('XYZ');
     expect(captureRefId('')).toBe('XYZ');
+    // The overview's link form {host}/#/?ref={code} (dashboards §2).
+    expect(captureRefId('', localStorage, '#/?ref=FROM-HASH')).toBe('FROM-HASH');
+    expect(localStorage.getItem(REF_ID_STORAGE_KEY)).toBe('FROM-HASH');
   });
 });

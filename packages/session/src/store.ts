@@ -96,9 +96,14 @@ export function applyBodyTheme(pathname: string, theme: Theme, body: HTMLElement
   body.classList.toggle(DARK_BODY_CLASS, themeIsDark(pathname, theme));
 }
 
-/** Keeps the referral id of `?ref=` in local storage under `{product}RefID` (public §3). */
-export function captureRefId(search: string, storage: Storage = localStorage): string | null {
-  const ref = new URLSearchParams(search).get('ref');
+/**
+ * Keeps the referral id of `?ref=` in local storage under `{product}RefID` (public §3). The link the
+ * referral overview hands out has the spec's form `{host}/#/?ref={code}` (dashboards §2), so the
+ * query inside the hash (`#/?ref=`) counts too.
+ */
+export function captureRefId(search: string, storage: Storage = localStorage, hash = ''): string | null {
+  const inHash = hash.includes('?') ? hash.slice(hash.indexOf('?')) : '';
+  const ref = new URLSearchParams(search).get('ref') ?? new URLSearchParams(inHash).get('ref');
   if (ref) storage.setItem(REF_ID_STORAGE_KEY, ref);
   return storage.getItem(REF_ID_STORAGE_KEY);
 }

@@ -9,6 +9,7 @@ export * from './format.ts';
 export * from './LeadStatusTag.tsx';
 export * from './Money.tsx';
 export * from './RichTextEditor.tsx';
+export * from './SafeHtml.tsx';
 export * from './SearchSelect.tsx';
 export * from './theme.tsx';
 export * from './use-infinite-list.ts';

@@ -307,6 +307,23 @@ it('unverified users are told NOT_VERIFIED where verification is what is missing
   expect((await clients.U.callRaw('/logs/getLogs', {})).data).toBe('FORBIDDEN');
 });
 
+it('the screens an unverified publisher sees as not verified are refused by the server too (dashboards §2)', async () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ['/domains/getDomainsForUser', { paginationOffset: 0 }],
+    ['/domains/addDomain', { DomainName: 'unverified.example' }],
+    ['/domains/getDomains', { showInternal: true }],
+    ['/offers/getSingleOffer', { ID: 1 }],
+    ['/websites/getAllWebsites', { BoundOffer: 1 }],
+    ['/takenOffers/addTakenOffer', { BoundOffer: 1, BoundDomain: 1, BoundLandingWebsite: 1 }],
+    ['/takenOffers/generateOfferLink', { ID: 1 }],
+    ['/takenOffers/deleteTakenOffer', { ID: 1 }],
+    ['/payouts/getPayoutsPublisher', { paginationOffset: 0 }],
+  ];
+  for (const [path, body] of calls) {
+    expect((await clients.U.callRaw(path, body)).data, path).toBe('NOT_VERIFIED');
+  }
+});
+
 describe('a second publisher naming the first one’s ids', () => {
   const probes: [string, (p1: number) => Record<string, unknown>][] = [
     ['/auth/checkLogin', (p1) => ({ BoundUser: p1 })],

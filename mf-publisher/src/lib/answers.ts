@@ -1,0 +1,55 @@
+import type { Envelope } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
+
+/**
+ * The text a failed call shows: 'Server timed out!' when the server could not be reached
+ * (dashboards conventions), else the screen's own catalogue message.
+ */
+export function failureText(answer: Envelope<unknown>, fallback: string): string {
+  if (answer.status === 'ok') return '';
+  return answer.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : fallback;
+}
+
+/** Local-storage key of the offers screen's start mode (dashboards §2 Publisher offers). */
+export const TAKEN_FLAG_KEY = 'taken';
+
+/** Asks the offers screen to open on its taken table next time. */
+export function setTakenFlag(storage: Storage = localStorage): void {
+  storage.setItem(TAKEN_FLAG_KEY, '1');
+}
+
+/** Whether the offers screen starts in taken mode: the stored flag is 1. It is reset to 0 at once. */
+export function consumeTakenFlag(storage: Storage = localStorage): boolean {
+  const taken = storage.getItem(TAKEN_FLAG_KEY) === '1';
+  storage.setItem(TAKEN_FLAG_KEY, '0');
+  return taken;
+}
+
+/** The referral link of a code, in the spec's form `{host}/#/?ref={code}` (dashboards §2 Referrals). */
+export function referralLink(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/#/?ref=${encodeURIComponent(code)}`;
+}
+
+/** One point of the referral earnings chart: the day and dollars (the chart's axis is in $). */
+export interface EarningsPoint {
+  date: string;
+  dollars: number;
+}
+
+/**
+ * The overview's map of day → cents as chart points, oldest first, with the days between the first
+ * and the last filled with 0 so the line does not jump over quiet days.
+ */
+export function earningsSeries(byDay: Record<string, number>): EarningsPoint[] {
+  const days = Object.keys(byDay)
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+    .sort();
+  if (days.length === 0) return [];
+  const points: EarningsPoint[] = [];
+  const last = Date.parse(`${days[days.length - 1]}T00:00:00Z`);
+  for (let t = Date.parse(`${days[0]}T00:00:00Z`); t <= last; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    points.push({ date, dollars: (byDay[date] ?? 0) / 100 });
+  }
+  return points;
+}

@@ -1,0 +1,116 @@
+import { MESSAGES } from '@leadmesh/schema/constants';
+import { describe, expect, it } from 'vitest';
+import { consumeTakenFlag, earningsSeries, failureText, referralLink, setTakenFlag } from './answers.ts';
+import {
+  checkAdvertiser,
+  checkAdvertiserSignUp,
+  checkGeneral,
+  checkPassword,
+  checkPaypal,
+  checkWire,
+  taxVatText,
+} from './profile-rules.ts';
+
+describe('the offers screen start flag (dashboards §2 Publisher offers)', () => {
+  it('starts in taken mode once after the flag was set, then resets it to 0', () => {
+    localStorage.clear();
+    expect(consumeTakenFlag()).toBe(false);
+    setTakenFlag();
+    expect(localStorage.getItem('taken')).toBe('1');
+    expect(consumeTakenFlag()).toBe(true);
+    expect(localStorage.getItem('taken')).toBe('0');
+    expect(consumeTakenFlag()).toBe(false);
+  });
+});
+
+describe('answers', () => {
+  it('shows Server timed out! for an unreachable server, else the screen message', () => {
+    expect(failureText({ status: 'error', data: 'SERVER_ERROR' }, 'x')).toBe(MESSAGES.serverTimedOutBang);
+    expect(failureText({ status: 'error', data: 'VALIDATION_ERROR' }, 'Domain add failed')).toBe(
+      'Domain add failed',
+    );
+    expect(failureText({ status: 'ok', data: null }, 'x')).toBe('');
+  });
+
+  it('builds the referral link in the spec form {host}/#/?ref={code}', () => {
+    expect(referralLink('https://leadmesh.test/', 'pub-ref')).toBe('https://leadmesh.test/#/?ref=pub-ref');
+    expect(referralLink('http://127.0.0.1:3000', 'a b')).toBe('http://127.0.0.1:3000/#/?ref=a%20b');
+  });
+
+  it('turns the day → cents map into dollars, oldest first, with quiet days as 0', () => {
+    expect(earningsSeries({ '2026-01-03': 250, '2026-01-01': 1000, junk: 5 })).toEqual([
+      { date: '2026-01-01', dollars: 10 },
+      { date: '2026-01-02', dollars: 0 },
+      { date: '2026-01-03', dollars: 2.5 },
+    ]);
+    expect(earningsSeries({})).toEqual([]);
+  });
+});
+
+describe('profile rules (dashboards §5), first failing rule answers', () => {
+  it.each([
+    [{ FirstName: '', LastName: 'B', ZIP: '1' }, "First name can't be empty"],
+    [{ FirstName: 'A', LastName: ' ', ZIP: '1' }, "Last name can't be empty"],
+    [{ FirstName: 'A', LastName: 'B', ZIP: '' }, "ZIP can't be empty"],
+    [{ FirstName: 'A', LastName: 'B', ZIP: '11a' }, MESSAGES.zipMustBeNumber],
+    [{ FirstName: 'A', LastName: 'B', ZIP: '11000' }, null],
+  ])('general %j → %s', (values, message) => {
+    expect(checkGeneral(values)).toBe(message);
+  });
+
+  it.each([
+    [{ newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, MESSAGES.oldPasswordMissing],
+    [{ oldPassword: 'x', newPassword: 'short', confirmPassword: 'short' }, MESSAGES.newPasswordRange],
+    [
+      { oldPassword: 'x', newPassword: 'a'.repeat(65), confirmPassword: 'a'.repeat(65) },
+      MESSAGES.newPasswordRange,
+    ],
+    [
+      { oldPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' },
+      MESSAGES.newPasswordMismatch,
+    ],
+    [{ oldPassword: 'x', newPassword: 'a'.repeat(64), confirmPassword: 'a'.repeat(64) }, null],
+  ])('password %j → %s', (values, message) => {
+    expect(checkPassword(values)).toBe(message);
+  });
+
+  it('advertiser settings need every company field and a numeric ZIP', () => {
+    const ok = {
+      CompanyName: 'C',
+      CompanyAddress: 'A',
+      CompanyCity: 'X',
+      CompanyZipCode: '1',
+      Tax: 't',
+      Vat: 'v',
+    };
+    expect(checkAdvertiser(ok)).toBeNull();
+    expect(checkAdvertiser({ ...ok, CompanyName: '' })).toBe("Company name can't be empty");
+    expect(checkAdvertiser({ ...ok, CompanyZipCode: 'x1' })).toBe(MESSAGES.zipMustBeNumber);
+    expect(checkAdvertiser({ ...ok, Tax: '' })).toBe("TAX number can't be empty");
+    expect(checkAdvertiser({ ...ok, Vat: '' })).toBe("VAT number can't be empty");
+  });
+
+  it('wire needs bank, holder, IBAN, SWIFT and country; paypal an owner and a real e-mail', () => {
+    const wire = { BankName: 'B', AccountHolder: 'H', IBAN: 'RS35', SWIFT: 'S', Country: 'RS' };
+    expect(checkWire(wire)).toBeNull();
+    expect(checkWire({ ...wire, SWIFT: '' })).toBe("SWIFT can't be empty");
+    expect(checkWire({ ...wire, Country: undefined })).toBe("Country can't be empty");
+    expect(checkPaypal({ OwnerName: 'O', EMail: '' })).toBe("E-Mail can't be empty");
+    expect(checkPaypal({ OwnerName: 'O', EMail: 'nope' })).toBe(MESSAGES.correctEmail);
+    expect(checkPaypal({ OwnerName: 'O', EMail: 'o@example.com' })).toBeNull();
+  });
+
+  it('advertiser sign-up: company name, then address, then a numeric ZIP when given', () => {
+    expect(checkAdvertiserSignUp({ CompanyAddress: 'A' })).toBe(MESSAGES.companyNameRequiredDashboard);
+    expect(checkAdvertiserSignUp({ CompanyName: 'C' })).toBe(MESSAGES.companyAddressRequired);
+    expect(checkAdvertiserSignUp({ CompanyName: 'C', CompanyAddress: 'A', CompanyZipCode: 'zip' })).toBe(
+      MESSAGES.zipMustBeNumber,
+    );
+    expect(checkAdvertiserSignUp({ CompanyName: 'C', CompanyAddress: 'A' })).toBeNull();
+  });
+
+  it('sends tax and VAT as the text Tax: {x}, VAT: {y}', () => {
+    expect(taxVatText(' 123 ', 'RS9')).toBe('Tax: 123, VAT: RS9');
+    expect(taxVatText('', '')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { Button, Card, Result } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * The frame of a screen: one card with a short heading line (the page title itself is the shell's
+ * header) and actions on the right, which wrap under it on a phone.
+ */
+export function Panel({
+  title,
+  extra,
+  children,
+  testId,
+}: {
+  title?: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card
+      data-testid={testId}
+      title={title}
+      extra={extra}
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 }, body: { overflowX: 'auto' } }}
+      style={{ marginBottom: 16 }}
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** A designed error state with Retry (dashboards §8: 'There was an error while …' with Retry). */
+export function ErrorRetry({
+  message,
+  onRetry,
+  testId = 'screen-error',
+}: {
+  message: string;
+  onRetry(): void;
+  testId?: string;
+}) {
+  return (
+    <Result
+      status="warning"
+      data-testid={testId}
+      title={message}
+      extra={
+        <Button type="primary" data-testid={`${testId}-retry`} onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}

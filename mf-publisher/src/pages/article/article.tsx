@@ -1,0 +1,306 @@
+import { api } from '@leadmesh/api-client';
+import { type Domain, type PublisherOffer, type PublisherWebsite, storedDomainHost } from '@leadmesh/schema';
+import { formatMessage, MESSAGES } from '@leadmesh/schema/constants';
+import { Money, SafeHtml } from '@leadmesh/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Input,
+  Row,
+  Select,
+  Skeleton,
+  Steps,
+  Tag,
+  Typography,
+} from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { failureText, setTakenFlag } from '../../lib/answers.ts';
+import { approveRate, Countries, OfferImage } from '../../lib/offer-view.tsx';
+import { ErrorRetry } from '../../lib/ui.tsx';
+
+/** The prelanding choice 'None' (a landing page alone). */
+const NONE = 0;
+
+type Loaded = { offer: PublisherOffer; domains: Domain[]; websites: PublisherWebsite[] };
+
+/** A website choice with its preview link beside it (dashboards §2 Offer page: link preview). */
+function Preview({ site }: { site: PublisherWebsite | undefined }) {
+  if (!site) return null;
+  return (
+    <Typography.Link
+      href={site.URL}
+      target="_blank"
+      rel="noreferrer"
+      data-testid="website-preview"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      Preview ↗
+    </Typography.Link>
+  );
+}
+
+/**
+ * The offer page (dashboards §2): the offer's facts and description, then the steps to take it, each
+ * shown once the one before is done: domain → prelanding (None or a page) → landing → custom name
+ * and Take offer. On success the message shows and, after 1 second, the offers screen opens on the
+ * taken table.
+ */
+export function ArticleScreen() {
+  const { offerId } = useParams();
+  const id = Number(offerId);
+  const navigate = useNavigate();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [domain, setDomain] = useState<number>();
+  const [prelanding, setPrelanding] = useState<number>();
+  const [landing, setLanding] = useState<number>();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const load = useCallback(async () => {
+    setFailed(null);
+    setData(null);
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      setFailed('This offer does not exist.');
+      return;
+    }
+    const [offer, domains, websites] = await Promise.all([
+      api.call('/offers/getSingleOffer', { ID: id }),
+      api.call('/domains/getDomains', { showInternal: true, ID: id }),
+      api.call('/websites/getAllWebsites', { BoundOffer: id }),
+    ]);
+    if (offer.status !== 'ok') {
+      setFailed(
+        offer.data === 'NOT_FOUND'
+          ? 'This offer does not exist or is no longer available.'
+          : failureText(offer, MESSAGES.errorGettingData),
+      );
+      return;
+    }
+    if (domains.status !== 'ok' || websites.status !== 'ok') {
+      setFailed(MESSAGES.errorGettingData);
+      return;
+    }
+    setData({ offer: offer.data, domains: domains.data, websites: websites.data });
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (failed) {
+    return <ErrorRetry message={failed} onRetry={() => void load()} testId="article-error" />;
+  }
+  if (!data) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
+
+  const { offer, domains, websites } = data;
+  const landings = websites.filter((w) => w.WebsiteType === 'Landing');
+  const prelandings = websites.filter((w) => w.WebsiteType !== 'Landing');
+
+  const take = async () => {
+    if (domain === undefined || landing === undefined || prelanding === undefined) return;
+    setBusy(true);
+    setResult(null);
+    const answer = await api.call('/takenOffers/addTakenOffer', {
+      BoundOffer: offer.ID,
+      BoundDomain: domain,
+      BoundLandingWebsite: landing,
+      BoundPreLandingWebsite: prelanding === NONE ? null : prelanding,
+      FriendlyName: name.trim() || null,
+    });
+    if (answer.status === 'ok') {
+      setResult({
+        type: 'success',
+        text: formatMessage(MESSAGES.takeOfferSuccess, { product: offer.OfferProductName }),
+      });
+      setTakenFlag();
+      timer.current = setTimeout(() => navigate('/dashboard/publisher-offers'), 1000);
+    } else {
+      setBusy(false);
+      setResult({
+        type: 'error',
+        text: failureText(
+          answer,
+          answer.details?.message ?? 'Taking the offer failed, check your choices and try again.',
+        ),
+      });
+    }
+  };
+
+  const current = domain === undefined ? 0 : prelanding === undefined ? 1 : landing === undefined ? 2 : 3;
+
+  return (
+    <div data-testid="article">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card>
+            <Row gutter={[16, 16]}>
+              <Col xs={24} sm={10}>
+                <OfferImage
+                  images={offer.OfferImages}
+                  name={offer.OfferProductName}
+                  height={200}
+                  fit="contain"
+                />
+              </Col>
+              <Col xs={24} sm={14}>
+                <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="article-product">
+                  {offer.OfferProductName}
+                </Typography.Title>
+                <Typography.Text type="secondary">{offer.OfferName}</Typography.Text>
+                <div style={{ marginTop: 8 }}>
+                  {offer.isPromoted && <Tag color="gold">Promoted</Tag>}
+                  {offer.isNew && <Tag color="green">new</Tag>}
+                  {offer.isTaken && <Tag color="blue">You have taken this offer</Tag>}
+                </div>
+              </Col>
+            </Row>
+            <Descriptions
+              data-testid="article-facts"
+              size="small"
+              column={{ xs: 1, sm: 2 }}
+              style={{ marginTop: 16 }}
+              items={[
+                { key: 'price', label: 'Price', children: offer.OfferProductPrice },
+                {
+                  key: 'payout',
+                  label: 'Payout',
+                  children: (
+                    <strong data-testid="article-payout">
+                      <Money cents={offer.OfferPayout} />
+                    </strong>
+                  ),
+                },
+                { key: 'brand', label: 'Brand', children: offer.OfferProductBrand },
+                { key: 'limit', label: 'Limit per day', children: offer.OfferLimit.toLocaleString('en-US') },
+                { key: 'type', label: 'Offer type', children: offer.OfferType },
+                {
+                  key: 'approve',
+                  label: 'Approve rate',
+                  children: approveRate(offer.OfferMonthlyConversionRatio),
+                },
+                { key: 'countries', label: 'Countries', children: <Countries value={offer.OfferCountry} /> },
+                { key: 'payment', label: 'Payment type', children: 'COD (Cash on delivery)' },
+              ]}
+            />
+            <Typography.Title level={5}>Description</Typography.Title>
+            <SafeHtml html={offer.OfferDescription} data-testid="article-description" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title="Take this offer" data-testid="take-offer">
+            <Steps
+              orientation="vertical"
+              size="small"
+              current={current}
+              items={[
+                {
+                  title: 'Domain',
+                  content: (
+                    <div style={{ paddingBlock: 4 }}>
+                      <Select<number>
+                        data-testid="step-domain"
+                        aria-label="Domain"
+                        placeholder={domains.length ? 'Choose the domain for your traffic' : 'No domains yet'}
+                        style={{ width: '100%' }}
+                        value={domain}
+                        onChange={setDomain}
+                        options={domains.map((d) => ({
+                          value: d.ID,
+                          label: `${storedDomainHost(d.DomainName)}${d.isInternal ? ' (platform)' : ''}`,
+                        }))}
+                      />
+                      {domains.length === 0 && (
+                        <Typography.Text type="secondary">
+                          Add a domain on the Domains screen first.
+                        </Typography.Text>
+                      )}
+                    </div>
+                  ),
+                },
+                {
+                  title: 'Prelanding',
+                  content: domain !== undefined && (
+                    <div style={{ display: 'flex', gap: 8, alignItems: 'center', paddingBlock: 4 }}>
+                      <Select<number>
+                        data-testid="step-prelanding"
+                        aria-label="Prelanding page"
+                        placeholder="Optional: a page before the landing"
+                        style={{ flex: 1, minWidth: 0 }}
+                        value={prelanding}
+                        onChange={setPrelanding}
+                        options={[
+                          { value: NONE, label: 'None' },
+                          ...prelandings.map((w) => ({ value: w.ID, label: w.WebsiteName })),
+                        ]}
+                      />
+                      <Preview site={prelandings.find((w) => w.ID === prelanding)} />
+                    </div>
+                  ),
+                },
+                {
+                  title: 'Landing',
+                  content: prelanding !== undefined && (
+                    <div style={{ display: 'flex', gap: 8, alignItems: 'center', paddingBlock: 4 }}>
+                      <Select<number>
+                        data-testid="step-landing"
+                        aria-label="Landing page"
+                        placeholder={
+                          landings.length ? 'Choose the landing page' : 'This offer has no landing page yet'
+                        }
+                        style={{ flex: 1, minWidth: 0 }}
+                        value={landing}
+                        onChange={setLanding}
+                        options={landings.map((w) => ({ value: w.ID, label: w.WebsiteName }))}
+                      />
+                      <Preview site={landings.find((w) => w.ID === landing)} />
+                    </div>
+                  ),
+                },
+                {
+                  title: 'Name and take',
+                  content: landing !== undefined && (
+                    <div style={{ display: 'grid', gap: 8, paddingBlock: 4 }}>
+                      <Input
+                        data-testid="step-name"
+                        aria-label="Custom name (optional)"
+                        placeholder="Custom name (optional), e.g. Facebook campaign"
+                        maxLength={100}
+                        value={name}
+                        onChange={(e) => setName(e.target.value)}
+                      />
+                      <Button
+                        type="primary"
+                        data-testid="take-offer-submit"
+                        loading={busy}
+                        disabled={result?.type === 'success'}
+                        onClick={() => void take()}
+                      >
+                        Take offer
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]}
+            />
+            {result && (
+              <Alert
+                type={result.type}
+                showIcon
+                data-testid={result.type === 'success' ? 'take-offer-success' : 'take-offer-error'}
+                title={result.text}
+                style={{ marginTop: 8 }}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { api } from '@leadmesh/api-client';
+import type { ReferralOverview } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
+import { useSessionStore } from '@leadmesh/session';
+import { Money } from '@leadmesh/ui';
+import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { earningsSeries, failureText, referralLink } from '../../lib/answers.ts';
+import { ErrorRetry, Panel } from '../../lib/ui.tsx';
+
+const EarningsChart = lazy(() => import('./earnings-chart.tsx'));
+
+/**
+ * Referral overview (dashboards §2 Referrals): earnings over time, the unique and sign-up counts and
+ * the referral link `{host}/#/?ref={code}`. A user whose programme is not enabled gets no link
+ * (review: isRefferalEnabled).
+ */
+export function ReferralOverviewScreen() {
+  const dark = useSessionStore((s) => s.theme) === 'dark';
+  const [data, setData] = useState<ReferralOverview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(null);
+    setData(null);
+    const answer = await api.call('/referral/getReferralOverview', {});
+    if (answer.status === 'ok') setData(answer.data);
+    else setError(failureText(answer, MESSAGES.errorGettingData));
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const points = useMemo(() => earningsSeries(data?.EarningsOverTime ?? {}), [data]);
+
+  if (error) return <ErrorRetry message={error} onRetry={() => void load()} testId="referral-error" />;
+  if (!data) return <Skeleton active paragraph={{ rows: 8 }} />;
+
+  const link = data.RefCode ? referralLink(window.location.origin, data.RefCode) : null;
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <div data-testid="referral-overview">
+      <Panel title="Your referral link" testId="referral-link-panel">
+        {link ? (
+          <>
+            <Typography.Paragraph type="secondary">
+              Share this link. Publishers and advertisers who sign up through it earn you a share of their
+              results.
+            </Typography.Paragraph>
+            <Space.Compact style={{ width: '100%', maxWidth: 640 }}>
+              <Input readOnly value={link} data-testid="referral-link" aria-label="Referral link" />
+              <Button type="primary" data-testid="referral-link-copy" onClick={() => void copy()}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            </Space.Compact>
+          </>
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="referral-disabled"
+            title="The referral programme is not enabled for your account yet. Your manager can enable it."
+          />
+        )}
+      </Panel>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} sm={8}>
+          <Card>
+            <Statistic
+              title="Total referral earnings"
+              valueRender={() => (
+                <span data-testid="referral-total">
+                  <Money cents={data.TotalEarned} />
+                </span>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Card>
+            <Statistic title="Earning referrals" value={data.UniqueCount} data-testid="referral-unique" />
+          </Card>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Card>
+            <Statistic
+              title="Sign-ups via your link"
+              value={data.RegisterCount}
+              data-testid="referral-registers"
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Panel title="Earnings over time (last 90 days)" testId="referral-earnings">
+        {points.length === 0 ? (
+          <Empty data-testid="referral-empty" description={MESSAGES.noReferrals} />
+        ) : (
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
+            <EarningsChart points={points} dark={dark} />
+          </Suspense>
+        )}
+      </Panel>
+    </div>
+  );
+}
