@@ -3,6 +3,7 @@ export * from './ComingSoon.tsx';
 export * from './ConfirmDialog.tsx';
 export * from './CountrySelect.tsx';
 export * from './DataTable.tsx';
+export * from './DateRangePicker.tsx';
 export * from './date-presets.ts';
 export * from './FilterBar.tsx';
 export * from './FormDialog.tsx';
