@@ -16,8 +16,19 @@ export function KpiTile({
   precision?: number;
 }) {
   return (
-    <Card size="small" data-testid={testId ?? 'kpi-tile'} style={{ minWidth: 150, flex: '1 1 150px' }}>
-      <Statistic title={title} value={value} suffix={suffix} precision={precision} />
+    <Card
+      size="small"
+      data-testid={testId ?? 'kpi-tile'}
+      style={{ minWidth: 140, flex: '1 1 140px' }}
+      styles={{ body: { padding: '6px 12px' } }}
+    >
+      <Statistic
+        title={<span style={{ fontSize: 12 }}>{title}</span>}
+        value={value}
+        suffix={suffix}
+        precision={precision}
+        styles={{ content: { fontSize: 20 } }}
+      />
     </Card>
   );
 }

@@ -14,7 +14,7 @@ import {
   useListController,
 } from '@leadmesh/ui';
 import { Alert, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { api } from '../../lib/screen.tsx';
@@ -45,8 +45,12 @@ export function BlockedLeads(_: { path: string }) {
   const [info, setInfo] = useState<Lead | null>(null);
   const listFilters = JSON.stringify(controller.filters);
 
+  // The list loads itself first; a new date range reloads it from the start.
+  const shownRange = useRef(dateKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload the list when the date range changes
   useEffect(() => {
+    if (shownRange.current === dateKey) return;
+    shownRange.current = dateKey;
     controller.list.reload();
   }, [dateKey]);
   useEffect(() => {
