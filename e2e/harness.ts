@@ -16,11 +16,12 @@ export interface Urls {
   mf_admin: string;
 }
 
-export type Role = 'admin' | 'publisher' | 'publisher2' | 'newbie' | 'advertiser';
+export type Role = 'admin' | 'manager' | 'publisher' | 'publisher2' | 'newbie' | 'advertiser';
 
 /** Demo logins of the seed (packages/db demo-data). */
 export const LOGINS: Record<Role, { username: string; password: string }> = {
   admin: { username: 'admin', password: 'admin12345' },
+  manager: { username: 'manager', password: 'manager12345' },
   publisher: { username: 'publisher', password: 'publisher12345' },
   publisher2: { username: 'publisher2', password: 'publisher12345' },
   newbie: { username: 'newbie', password: 'publisher12345' },

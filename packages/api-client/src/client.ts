@@ -22,6 +22,13 @@ export interface ApiClient {
    * Same CSRF, credentials and envelope handling as `call`.
    */
   request<T = unknown>(path: string, body?: unknown, method?: 'GET' | 'POST' | 'PUT'): Promise<Envelope<T>>;
+  /**
+   * A multipart call (`/images/uploadImage`, `/websites/uploadWebsite`): the same CSRF, credentials
+   * and envelope handling, with the form data as the body (the browser sets its boundary).
+   */
+  upload<T = unknown>(path: string, form: FormData): Promise<Envelope<T>>;
+  /** The absolute URL of an API path (a download link such as `/exports/leads/1/1`). */
+  urlOf(path: string): string;
   /** Change the base URL (the shell sets it from `/config.json` at start). */
   setBaseUrl(baseUrl: string): void;
   /** Forget the cached CSRF token (next POST fetches a new one). */
@@ -94,9 +101,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return answer as Envelope<T>;
   }
 
+  async function upload<T>(path: string, form: FormData) {
+    const attempt = async () => {
+      const csrf = token ?? (await fetchToken());
+      const headers: Record<string, string> = {};
+      if (csrf) headers[CSRF_HEADER] = csrf;
+      return send(path, { method: 'POST', headers, body: form });
+    };
+    let answer = await attempt();
+    if (answer.status === 'error' && answer.data === 'CSRF_INVALID') {
+      token = null;
+      answer = await attempt();
+    }
+    return answer as Envelope<T>;
+  }
+
   return {
     call: (path, body) => request(path, body, callMethod(path)),
     request,
+    upload,
+    urlOf: url,
     setBaseUrl(next) {
       baseUrl = next;
       token = null;

@@ -1,5 +1,5 @@
 import type { FilterFieldSpec, FilterItem, FilterOperator } from '@leadmesh/schema';
-import { Button, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { coerceFilterValue, filterLabel, operatorOptions } from './filters.ts';
 
@@ -96,12 +96,30 @@ export function FilterBar({ fields, value, onChange, operators }: FilterBarProps
             key={`${item.name}-${item.op}-${String(item.value)}-${index}`}
             data-testid="filter-chip"
             title="Click to remove"
+            role="button"
+            tabIndex={0}
+            color="processing"
             style={{ cursor: 'pointer' }}
             onClick={() => onChange(value.filter((_, i) => i !== index))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ' || e.key === 'Delete' || e.key === 'Backspace') {
+                e.preventDefault();
+                onChange(value.filter((_, i) => i !== index));
+              }
+            }}
           >
             {filterLabel(fields, item)} ✕
           </Tag>
         ))}
+        {value.length === 0 ? (
+          <Typography.Text type="secondary" data-testid="filter-summary">
+            No filters applied: showing everything
+          </Typography.Text>
+        ) : (
+          <Button size="small" type="link" data-testid="filter-clear" onClick={() => onChange([])}>
+            Clear {value.length === 1 ? 'filter' : `all ${value.length} filters`}
+          </Button>
+        )}
       </Space>
       {open && field && (
         <Space data-testid="filter-panel" wrap style={{ display: 'flex', marginTop: 8 }}>

@@ -18,6 +18,10 @@ export interface InfiniteListState<T> {
   ended: boolean;
   loadMore(): void;
   reload(): void;
+  /** Replaces the rows `match` picks with `next` (the record fetched again after an edit). */
+  updateRow(match: (row: T) => boolean, next: T): void;
+  /** Drops the rows `match` picks (after a delete), without reloading the list. */
+  removeRow(match: (row: T) => boolean): void;
 }
 
 function rowsOf<T>(data: { DBData: T[] } | T[]): T[] {
@@ -101,5 +105,12 @@ export function useInfiniteList<T>(
     void fetchPage(state.current.offset);
   }, [fetchPage]);
 
-  return { rows, offset, loading, error, ended: offset === -1, loadMore, reload };
+  const updateRow = useCallback((match: (row: T) => boolean, next: T) => {
+    setRows((previous) => previous.map((row) => (match(row) ? next : row)));
+  }, []);
+  const removeRow = useCallback((match: (row: T) => boolean) => {
+    setRows((previous) => previous.filter((row) => !match(row)));
+  }, []);
+
+  return { rows, offset, loading, error, ended: offset === -1, loadMore, reload, updateRow, removeRow };
 }

@@ -1,0 +1,454 @@
+/**
+ * The back office walked by the seeded admin and manager with real actions against the real API and
+ * worker: every screen renders (1280 and 390 px, dark and light), edits reload their rows, money
+ * moves, exports download, payouts process, and a manager is refused the admin screens by the server.
+ */
+import type { Page } from 'playwright-core';
+import { assert, test } from './harness.ts';
+
+const ADMIN_SCREENS = [
+  'admin-publisherStats',
+  'admin-leadStats',
+  'admin-apitokens',
+  'admin-blockedLeads',
+  'admin-leads',
+  'admin-offers',
+  'admin-customPayouts',
+  'admin-users',
+  'admin-advertisers',
+  'admin-domains',
+  'admin-websites',
+  'admin-payments',
+  'admin-invoices',
+  'admin-logs',
+];
+
+async function openScreen(page: Page, shell: string, path: string) {
+  await page.goto(`${shell}/dashboard/${path}`);
+  await page.locator(`[data-testid="screen"][data-screen="${path.split('?')[0]}"]`).waitFor();
+}
+
+const rows = (page: Page, table = 'data-table') =>
+  page.locator(`[data-testid="${table}"] .ant-table-tbody tr.ant-table-row`);
+
+/** Opens an antd select by its test id and picks the option whose text contains `text`. */
+async function pick(page: Page, testId: string, text: string, search = false) {
+  await page.getByTestId(testId).click();
+  if (search) await page.keyboard.type(text);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
+/** A documented call from the page, with its session and CSRF token (for checks the UI hides). */
+async function apiCall(page: Page, api: string, path: string, body: unknown) {
+  return page.evaluate(
+    async ({ api, path, body }) => {
+      const csrf = await (await fetch(`${api}/api/csrf`, { method: 'PUT', credentials: 'include' })).json();
+      const res = await fetch(`${api}${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': csrf.data.token },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { status: string; data: unknown };
+    },
+    { api, path, body },
+  );
+}
+
+/** A 1×1 PNG for the offer image upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('admin users: edit reloads the row, verify publisher, payout refused with its reason', async (t) => {
+  const page = await t.newPage('admin');
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  // A fresh, unverified publisher of this test's own (other specs rely on the seeded ones).
+  const name = `e2euser${Date.now() % 1e8}`;
+  const signUp = await page.evaluate(
+    async ({ api, name }) => {
+      const res = await fetch(`${api}/users/createUser`, {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          username: name,
+          password: 'e2e-password-1',
+          email: `${name}@leadmesh.example`,
+          FirstName: 'Eve',
+          LastName: 'Tester',
+          Country: 'RS',
+          ZIP: '11000',
+          Experience: '2',
+        }),
+      });
+      return res.json();
+    },
+    { api: t.urls.api, name },
+  );
+  if (signUp.status !== 'ok') {
+    // Sign-up needs a CSRF token on this API: make it with the admin's token (the call is for anyone).
+    const again = await apiCall(page, t.urls.api, '/users/createUser', {
+      username: name,
+      password: 'e2e-password-1',
+      email: `${name}@leadmesh.example`,
+      FirstName: 'Eve',
+      LastName: 'Tester',
+      Country: 'RS',
+      ZIP: '11000',
+      Experience: '2',
+    });
+    assert.equal(again.status, 'ok', JSON.stringify(again));
+  }
+  await openScreen(page, t.urls.shell, `admin-users?Username=${name}`);
+  // ?Username= became a filter chip that says what is applied.
+  assert.match(
+    (await page.getByTestId('filter-chip').textContent()) ?? '',
+    new RegExp(`Username equals ${name}`),
+  );
+  await rows(page).first().waitFor();
+  assert.equal(await rows(page).count(), 1);
+  await t.screenshot(page, 'users-filtered');
+
+  // Edit: a new e-mail; the row shows what the server answers when the user is fetched again.
+  await rows(page).first().getByTestId('row-edit').click();
+  await page.getByTestId('user-newEmail').fill(`${name}.new@leadmesh.example`);
+  await page.getByTestId('user-FirstName').fill('Evelyn');
+  await page.getByTestId('user-admin-fields').waitFor();
+  await pick(page, 'user-autopayout', 'Every 14 days');
+  await t.screenshot(page, 'user-edit-dialog');
+  const refetched = page.waitForResponse(
+    (r) => r.url().endsWith('/users/getSingleUser') && r.request().postData()?.includes('"ID"') === true,
+  );
+  await page.getByTestId('form-submit').click();
+  await refetched;
+  await rows(page).first().getByText(`${name}.new@leadmesh.example`).waitFor();
+
+  // More info shows the saved values.
+  await rows(page).first().getByTestId('row-info').click();
+  await page.getByTestId('user-info').getByText('Every 14 days').waitFor();
+  await page.getByTestId('user-info').getByText('Evelyn Tester').waitFor();
+  await page.keyboard.press('Escape');
+
+  // Verify publisher: confirmation names the user, then the button goes.
+  await rows(page).first().getByTestId('row-verify').click();
+  await page.getByText(`Verify publisher ${name}?`).waitFor();
+  await page.getByTestId('confirm-ok').click();
+  await rows(page).first().locator('.ant-tag', { hasText: 'Yes' }).waitFor();
+  assert.equal(await rows(page).first().getByTestId('row-verify').count(), 0);
+
+  // Create payout: the seed has an unprocessed payout, so the pending check refuses with its reason.
+  await rows(page).first().getByTestId('row-payout').click();
+  const refused = page.getByTestId('payout-refused');
+  await refused.waitFor();
+  assert.match(
+    (await refused.textContent()) ?? '',
+    /Payout can't be created\.There are payouts that still haven't been processed!/,
+  );
+  await t.screenshot(page, 'payout-refused');
+});
+
+test('admin advertisers: add balance, invoice messages, then mark the invoice paid', async (t) => {
+  const page = await t.newPage('admin');
+  await openScreen(page, t.urls.shell, 'admin-advertisers');
+  const row = rows(page)
+    .filter({ has: page.getByTestId('adv-credits') })
+    .first();
+  await row.waitFor();
+  const company = (await row.locator('td').first().textContent())?.trim() ?? '';
+  const cents = async () => {
+    const text = (await row.getByTestId('adv-credits').textContent()) ?? '';
+    return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+  };
+  const before = await cents();
+
+  await row.getByTestId('row-balance').click();
+  assert.equal(
+    await page.getByTestId('balance-referral').locator('input').isChecked(),
+    true,
+    'Count as referral is on by default',
+  );
+  await page.getByTestId('balance-amount').fill('ten');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('form-error').getByText('New credit balance must be a number').waitFor();
+  await page.getByTestId('balance-amount').fill('12.5');
+  await page.getByTestId('balance-comment').fill('e2e top-up');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('balance-form').waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    ({ before }) => {
+      const el = document.querySelector('[data-testid="adv-credits"]');
+      return el && Math.round(Number(el.textContent?.replace(/[$,]/g, '')) * 100) !== before;
+    },
+    { before },
+  );
+  assert.equal(await cents(), before + 1250);
+
+  // A negative amount takes credits away.
+  await row.getByTestId('row-balance').click();
+  await page.getByTestId('balance-amount').fill('-2.50');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('balance-form').waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    ({ want }) => document.querySelector('[data-testid="adv-credits"]')?.textContent?.includes(want),
+    {
+      want: `$${((before + 1000) / 100).toFixed(2)}`,
+    },
+  );
+
+  // Create invoice: the messages of admin §5, one at a time, then the success text.
+  await row.getByTestId('row-invoice').click();
+  await page.getByTestId('invoice-amount').fill('abc');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('form-error').getByText('Amount must be a number!').waitFor();
+  await page.getByTestId('invoice-amount').fill('0');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('form-error').getByText('Amount must be greater than 0').waitFor();
+  await page.getByTestId('invoice-amount').fill('321.5');
+  await page.getByTestId('form-submit').click();
+  await page.getByText('Invoice created, amount: 321.50 $').waitFor();
+  await t.screenshot(page, 'advertisers');
+
+  // The invoice is listed unpaid; Mark paid credits the advertiser and the row says Paid.
+  await openScreen(page, t.urls.shell, 'admin-invoices');
+  const invoice = rows(page).filter({ hasText: '$321.50' }).filter({ hasText: company }).first();
+  await invoice.locator('.ant-tag', { hasText: 'Not paid' }).waitFor();
+  await invoice.getByTestId('row-paid').click();
+  await page.getByText('gets $321.50 of credits').waitFor();
+  await page.getByTestId('confirm-ok').click();
+  await invoice.locator('.ant-tag', { hasText: 'Paid' }).waitFor();
+  assert.equal(await invoice.getByTestId('row-paid').count(), 0);
+  await t.screenshot(page, 'invoices');
+});
+
+test('admin offers: validation messages in order, Final calculations, add and edit with reload', async (t) => {
+  const page = await t.newPage('admin');
+  await openScreen(page, t.urls.shell, 'admin-offers');
+  await rows(page).first().waitFor();
+  await page.getByTestId('offer-add').click();
+  const problem = page.getByTestId('offer-problem');
+  const expectProblem = async (text: string) => {
+    await page.getByTestId('offer-save').click();
+    await problem.filter({ hasText: text }).waitFor();
+  };
+  await expectProblem('Please select an advertiser!');
+  await pick(page, 'offer-advertiser', 'Acme', true).catch(async () => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('offer-advertiser').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  });
+  await expectProblem('Please select a CRM of the advertiser!');
+  await page.getByTestId('offer-crm').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expectProblem('Please select at least one country!');
+  await pick(page, 'offer-country-add', 'Serbia', true);
+  await page.getByTestId('offer-country-pill').filter({ hasText: 'RS' }).waitFor();
+  await expectProblem("Offer name can't be empty!");
+  const offerName = `E2E offer ${Date.now() % 1e6}`;
+  await page.getByTestId('offer-OfferName').fill(offerName);
+  await expectProblem("Product brand can't be empty!");
+  await page.getByTestId('offer-OfferProductBrand').fill('Brandy');
+  await expectProblem("Product name can't be empty!");
+  await page.getByTestId('offer-OfferProductName').fill('Gizmo');
+  await expectProblem('Please select the offer type (CPA or CPL)!');
+  await pick(page, 'offer-type', 'Cost per lead (CPL)');
+  await expectProblem('Offer payout must be a number!');
+  await page.getByTestId('offer-payout').fill('10');
+  // Final calculations: tax 20 (the default) of $10.00.
+  await page.getByTestId('calc-platform').filter({ hasText: '$2.00' }).waitFor();
+  await page.getByTestId('calc-publisher').filter({ hasText: '$8.00' }).waitFor();
+  await page.getByTestId('offer-autotax').click();
+  await page.getByTestId('calc-advertiser').filter({ hasText: '$12.50' }).waitFor();
+  await page.getByTestId('offer-autotax').click();
+  await page.getByTestId('offer-PlatformTax').fill('100');
+  await expectProblem('Platform tax must be a whole number from 0 to 99!');
+  await page.getByTestId('offer-PlatformTax').fill('20');
+  await page.getByTestId('offer-OfferLimit').fill('many');
+  await expectProblem('Offer limit must be a whole number!');
+  await page.getByTestId('offer-OfferLimit').fill('500');
+  await page.getByTestId('offer-referral').fill('x');
+  await expectProblem('Referral payout must be a number (0.00)');
+  await page.getByTestId('offer-referral').fill('0.50');
+  await page.getByTestId('offer-OfferProductPrice').fill('50');
+  await expectProblem('Product price invalid, it should look like this: 50,00 KM or 20,00 EUR...etc');
+  await page.getByTestId('offer-OfferProductPrice').fill('50,00 EUR');
+  await expectProblem('Please upload an image!');
+  await page
+    .getByTestId('offer-image')
+    .setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: PNG });
+  await expectProblem("Offer description can't be empty!");
+  await page.getByTestId('offer-description').locator('[contenteditable="true"]').click();
+  await page.keyboard.type('A gizmo worth selling.');
+  await page.getByTestId('offer-promoted').click();
+  await t.screenshot(page, 'offer-form');
+  await page.getByTestId('offer-save').click();
+  await page.getByTestId('offer-form-fields').waitFor({ state: 'detached' });
+  const row = rows(page).filter({ hasText: offerName });
+  await row.waitFor();
+  await row.getByTestId('offer-promoted-tag').waitFor();
+
+  // More info: a new offer's approve rate is unknown: '?'.
+  await row.getByTestId('row-info').click();
+  assert.equal(await page.getByTestId('offer-ratio').textContent(), '?');
+  await page.getByTestId('offer-info').getByText('$10.00').waitFor();
+  await page.keyboard.press('Escape');
+
+  // Edit: the payout changes, a new image replaces the old, and the row is fetched again.
+  await row.getByTestId('row-edit').click();
+  await page.getByTestId('offer-payout').fill('11');
+  await page
+    .getByTestId('offer-image')
+    .setInputFiles({ name: 'offer2.png', mimeType: 'image/png', buffer: PNG });
+  const refetch = page.waitForResponse((r) => r.url().endsWith('/offers/getOfferByID'));
+  await page.getByTestId('offer-save').click();
+  await refetch;
+  await row.getByText('$11.00').waitFor();
+});
+
+test('admin leads: set a status over the CRM, the timeline, export into files and download one', async (t) => {
+  const page = await t.newPage('admin');
+  await openScreen(page, t.urls.shell, 'admin-leads');
+  const first = rows(page).first();
+  await first.waitFor();
+  await first.getByTestId('row-status').click();
+  await page.getByText('This overrides the status the CRM gave').waitFor();
+  await pick(page, 'lead-new-status', 'Bad lead');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('lead-status-form').waitFor({ state: 'detached' });
+  await first.getByTestId('lead-status').filter({ hasText: 'Bad lead' }).waitFor();
+
+  // More info: the lead's timeline records the manual status change.
+  await first.getByTestId('row-info').click();
+  await page.getByTestId('lead-timeline').waitFor();
+  await page.locator('[data-testid="timeline-entry"][data-kind="status"]').last().waitFor();
+  await t.screenshot(page, 'lead-timeline');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('lead-info').waitFor({ state: 'detached' });
+
+  // Export the first five selected leads into 2 files.
+  for (let i = 0; i < 5; i++) await rows(page).nth(i).locator('.ant-checkbox-input').check();
+  await page.getByTestId('leads-export').filter({ hasText: 'Export selected (5)' }).click();
+  await page.getByTestId('export-groups').fill('0');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('form-error').getByText('Enter a valid number of groups').waitFor();
+  await page.getByTestId('export-groups').fill('2');
+  await page.getByTestId('form-submit').click();
+  await page.locator('[data-testid="export-progress"][data-state="done"]').waitFor({ timeout: 30_000 });
+  const files = page.getByTestId('export-file');
+  assert.deepEqual(await files.allTextContents(), ['leads_group_1.xlsx', 'leads_group_2.xlsx']);
+  await t.screenshot(page, 'export-done');
+  const download = page.waitForEvent('download');
+  await files.first().click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), 'leads_group_1.xlsx');
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  // An xlsx is a zip: it starts with PK.
+  assert.equal(Buffer.concat(chunks).subarray(0, 2).toString(), 'PK');
+});
+
+test('admin payments: process the pending payout, then create and process a new one, download a CSV', async (t) => {
+  const page = await t.newPage('admin');
+  await openScreen(page, t.urls.shell, 'admin-payments');
+  await page.getByTestId('payout-create-blocked').waitFor();
+  const pending = rows(page)
+    .filter({ has: page.getByTestId('row-process') })
+    .first();
+  await pending.getByTestId('row-process').click();
+  await page.getByTestId('process-confirm').click();
+  await page.getByTestId('process-result').waitFor({ timeout: 30_000 });
+  assert.match(
+    (await page.getByTestId('process-result').textContent()) ?? '',
+    /Processed leads\d+Skipped leads\d+Processed referrals\d+Skipped referrals\d+/,
+  );
+  await t.screenshot(page, 'processed');
+  await page.getByTestId('process-close').click();
+
+  // Nothing pending now: Create payout appears.
+  await page.getByTestId('payout-create').click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('payout-create-blocked').waitFor();
+  const created = rows(page)
+    .filter({ has: page.getByTestId('row-process') })
+    .first();
+  await created.getByTestId('row-process').click();
+  await page.getByTestId('process-confirm').click();
+  await page.getByTestId('process-result').waitFor({ timeout: 30_000 });
+  await page.getByTestId('process-close').click();
+  await page.getByTestId('payout-create').waitFor();
+
+  const download = page.waitForEvent('download');
+  await rows(page).first().getByTestId('row-file-leads').click();
+  assert.match((await download).suggestedFilename(), /^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const width of [1280, 390]) {
+    test(`admin: every screen at ${width} px, ${theme}`, async (t) => {
+      const page = await t.newPage('admin');
+      // The theme is switched in the sidebar at desktop width (it is saved for the user).
+      const switchTo = async (want: 'dark' | 'light') => {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(`${t.urls.shell}/dashboard/admin-users`);
+        await page.getByTestId('sidebar').waitFor();
+        if ((await page.getByTestId('app-root').getAttribute('data-theme')) === want) return;
+        const saved = page.waitForResponse((r) => r.url().endsWith('/users/setTheme'));
+        await page.getByTestId('theme-toggle').click();
+        await saved;
+        await page.locator(`[data-testid="app-root"][data-theme="${want}"]`).waitFor();
+      };
+      await switchTo(theme);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      for (const path of [...ADMIN_SCREENS, 'admin-dashboard?p=3']) {
+        await openScreen(page, t.urls.shell, path);
+        assert.equal(await page.getByTestId('screen-forbidden').count(), 0, path);
+        await page
+          .locator('[data-testid="screen"] .ant-spin-spinning')
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => undefined);
+        await t.screenshot(page, `${path.split('?')[0]}`, { fullPage: false });
+      }
+      if (theme === 'light' && width === 390) await switchTo('dark');
+    });
+  }
+}
+
+test('manager: the manager screens and the users list; admin screens refused, by the server too', async (t) => {
+  const page = await t.newPage('manager');
+  for (const path of ['manager-publishers', 'manager-publisherStats', 'manager-advertisers', 'admin-users']) {
+    await openScreen(page, t.urls.shell, path);
+    assert.equal(await page.getByTestId('screen-forbidden').count(), 0, path);
+  }
+  await openScreen(page, t.urls.shell, 'manager-publishers');
+  await rows(page).first().waitFor();
+  // A manager edits basic fields only: no Delete, no Create payout, no admin fields.
+  assert.equal(await page.getByTestId('row-delete').count(), 0);
+  assert.equal(await page.getByTestId('row-payout').count(), 0);
+  await rows(page).first().getByTestId('row-edit').click();
+  await page.getByTestId('user-FirstName').waitFor();
+  assert.equal(await page.getByTestId('user-admin-fields').count(), 0);
+  await page.getByTestId('form-cancel').click();
+  await t.screenshot(page, 'manager-publishers');
+
+  await openScreen(page, t.urls.shell, 'admin-logs');
+  await page.getByTestId('screen-forbidden').waitFor();
+  for (const [path, body] of [
+    ['/logs/getLogs', {}],
+    ['/leads/getLeadsForAdmin', {}],
+    ['/payouts/createPlatformPayout', {}],
+    ['/users/deleteUser', { ID: 1 }],
+    ['/invoices/getAllInvoices', {}],
+  ] as const) {
+    const answer = await apiCall(page, t.urls.api, path, body);
+    assert.deepEqual([path, answer.status, answer.data], [path, 'error', 'FORBIDDEN']);
+  }
+  // Their own screens' calls are allowed.
+  assert.equal((await apiCall(page, t.urls.api, '/leads/getLeadStatsPerUser', {})).status, 'ok');
+});

@@ -1,0 +1,115 @@
+import { api } from '@leadmesh/api-client';
+import type { CallPath, Envelope, FilterItem, RequestOf, ResponseOf } from '@leadmesh/schema';
+import { useSessionStore } from '@leadmesh/session';
+import { Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { canOpenScreen } from './access.ts';
+
+export { api };
+
+/** The logged-in user's flags (null while the session is unknown). */
+export function useFlags() {
+  return useSessionStore((s) => s.userData?.UserInfo.Flags ?? null);
+}
+
+/** The logged-in user's ID. */
+export function useUserId(): number | null {
+  return useSessionStore((s) => s.userData?.UserInfo.ID ?? null);
+}
+
+/**
+ * A screen's root: `data-testid="screen"` with its route, and the refusal for a user the screen is
+ * not for (the server refuses their calls anyway; this only spares them a page of errors).
+ */
+export function Screen({ path, children }: { path: string; children: ReactNode }) {
+  const flags = useFlags();
+  const allowed = canOpenScreen(path, flags);
+  return (
+    <section data-testid="screen" data-screen={path} style={{ minWidth: 0 }}>
+      {allowed ? (
+        children
+      ) : (
+        <Result
+          status="403"
+          data-testid="screen-forbidden"
+          title="Not available to your account"
+          subTitle="This screen is for administrators."
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * Equality filters from the query string (`?ID=12`, `?Username=bob`): numbers for numeric fields.
+ * Read once, on the first render, as the list's initial filters.
+ */
+export function useUrlFilters(params: { query: string; field?: string; type: 'number' | 'string' }[]) {
+  const [search] = useSearchParams();
+  const filters: FilterItem[] = [];
+  for (const p of params) {
+    const raw = search.get(p.query);
+    if (raw === null || raw.trim() === '') continue;
+    const value = p.type === 'number' ? Number(raw) : raw.trim();
+    if (p.type === 'number' && !Number.isFinite(value)) continue;
+    filters.push({ name: p.field ?? p.query, op: 'eq', value });
+  }
+  return filters;
+}
+
+/** A list page loader for a documented list call taking `paginationOffset` and `Filters`. */
+export function listLoader<P extends CallPath>(path: P, extra: Record<string, unknown> = {}) {
+  return ({ offset, filters }: { offset: number; filters: FilterItem[] }) =>
+    api.call(path, {
+      paginationOffset: offset,
+      Filters: filters,
+      ...extra,
+    } as unknown as RequestOf<P>) as Promise<Envelope<ResponseOf<P>>> as never;
+}
+
+/** The text of an error answer: the server's message when it has one, else the catalogue's. */
+export function errorText(answer: Envelope<unknown>, fallback: string): string {
+  return answer.status === 'error' ? (answer.details?.message ?? fallback) : fallback;
+}
+
+/** `''` → null (A §5: empty text fields are sent as null). */
+export function textOrNull(value: string | null | undefined): string | null {
+  const t = (value ?? '').trim();
+  return t === '' ? null : t;
+}
+
+/** Saves text as a file download (payout CSVs). */
+export function saveText(text: string, fileName: string, type = 'text/csv') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A small definition list for More info panels. */
+export function InfoList({ items }: { items: [ReactNode, ReactNode][] }) {
+  return (
+    <dl
+      data-testid="info-list"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(110px, max-content) 1fr',
+        gap: '4px 12px',
+        margin: 0,
+      }}
+    >
+      {items.map(([label, value], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <div key={i} style={{ display: 'contents' }}>
+          <dt style={{ opacity: 0.65 }}>{label}</dt>
+          <dd style={{ margin: 0, wordBreak: 'break-word' }}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

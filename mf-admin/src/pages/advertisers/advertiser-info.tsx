@@ -1,0 +1,66 @@
+import type { Advertiser } from '@leadmesh/schema';
+import { formatUsd } from '@leadmesh/schema/constants';
+import { formatDate } from '@leadmesh/ui';
+import { Alert, Modal, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { api, InfoList } from '../../lib/screen.tsx';
+
+/** More info of an advertiser: company, TAX/VAT, credits and CRMs. */
+export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null; onClose(): void }) {
+  const [data, setData] = useState<Advertiser | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setData(null);
+    setError(null);
+    if (!adv) return;
+    let live = true;
+    void api.call('/partners/getAdvertiserByID', { ID: adv.ID }).then((a) => {
+      if (!live) return;
+      if (a.status === 'ok') setData(a.data);
+      else setError('Failed to get advertiser data!');
+    });
+    return () => {
+      live = false;
+    };
+  }, [adv]);
+  return (
+    <Modal
+      open={adv !== null}
+      title={`Advertiser ${adv?.CompanyName ?? ''}`}
+      footer={null}
+      onCancel={onClose}
+      width={560}
+    >
+      <div data-testid="advertiser-info">
+        {error && <Alert type="error" title={error} />}
+        {!data && !error && <Spin />}
+        {data && (
+          <InfoList
+            items={[
+              ['ID', data.ID],
+              ['Company', data.CompanyName],
+              ['Username', data.Username],
+              [
+                'Address',
+                [data.CompanyAddress, data.CompanyZipCode, data.CompanyCity].filter(Boolean).join(', ') ||
+                  '—',
+              ],
+              ['TAX', data.TaxVatNumber?.Tax || '—'],
+              ['VAT', data.TaxVatNumber?.Vat || '—'],
+              ['Credits', data.isInfiniteCredits ? 'Infinite' : formatUsd(data.creditBalance)],
+              ['Min balance', formatUsd(data.minBalance)],
+              ['Verified', data.Flags.isVerified ? 'Yes' : 'No'],
+              [
+                'CRMs',
+                data.CRMInfo.length
+                  ? data.CRMInfo.map((c) => <Tag key={c.ID}>{c.friendlyName}</Tag>)
+                  : 'None',
+              ],
+              ['Created', formatDate(data.createdAt)],
+            ]}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

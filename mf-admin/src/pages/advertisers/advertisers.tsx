@@ -1,0 +1,290 @@
+import type { Advertiser, FilterFieldSpec } from '@leadmesh/schema';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatMessage,
+  formatUsd,
+  MESSAGES,
+} from '@leadmesh/schema/constants';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { App, Checkbox, Input, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
+import { AdvertiserEditDialog } from './advertiser-edit.tsx';
+import { AdvertiserInfoDialog } from './advertiser-info.tsx';
+
+/** Filterable fields of admin-advertisers (admin §2). */
+export const ADVERTISER_FILTER_FIELDS: readonly FilterFieldSpec[] = [
+  { name: 'ID', friendlyName: 'ID', type: 'number' },
+  { name: 'CompanyName', friendlyName: 'Company name', type: 'string' },
+  { name: 'Username', friendlyName: 'Username', type: 'string' },
+  { name: 'CompanyAddress', friendlyName: 'Company address', type: 'string' },
+  { name: 'CompanyCity', friendlyName: 'Company city', type: 'string' },
+  { name: 'CompanyZipCode', friendlyName: 'Company ZIP', type: 'number' },
+  { name: 'TaxVatNumber', friendlyName: 'TAX/VAT number', type: 'string' },
+  { name: 'isInfiniteCredits', friendlyName: 'Infinite credits', type: 'boolean' },
+  { name: 'creditBalance', friendlyName: 'Credit balance (cents)', type: 'number' },
+  { name: 'minBalance', friendlyName: 'Min balance (cents)', type: 'number' },
+  { name: 'isVerified', friendlyName: 'Verified', type: 'boolean' },
+];
+
+type Kind = 'edit' | 'info' | 'delete' | 'verify' | 'balance' | 'invoice';
+type Dialog = { kind: Kind; adv: Advertiser } | null;
+
+/** admin-advertisers and manager-advertisers (admin §2 Admin advertisers list). */
+export function Advertisers(_: { path: string }) {
+  const isAdmin = !!useFlags()?.isAdmin;
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
+  const controller = useListController<Advertiser>(listLoader('/partners/getAllAdvertisers'), initial);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const adv = dialog?.adv;
+  const replace = (a: Advertiser) => controller.list.updateRow((r) => r.ID === a.ID, a);
+
+  /** After a change the advertiser is fetched again (admin §4). */
+  const refetch = async (id: number): Promise<string | null> => {
+    const again = await api.call('/partners/getAdvertiserByID', { ID: id });
+    if (again.status !== 'ok') return 'There was an error while getting the new advertiser!';
+    replace(again.data);
+    return null;
+  };
+
+  // Add balance (admin §2, §4, §5)
+  const [amount, setAmount] = useState('');
+  const [comment, setComment] = useState('');
+  const [infinite, setInfinite] = useState(false);
+  const [referral, setReferral] = useState(true);
+  const openBalance = (a: Advertiser) => {
+    setAmount('');
+    setComment('');
+    setInfinite(a.isInfiniteCredits);
+    setReferral(true);
+    setDialog({ kind: 'balance', adv: a });
+  };
+  const submitBalance = async () => {
+    if (!adv) return MESSAGES.failedFindAdvertiser;
+    const common = { advertiserID: adv.ID, countAsReferral: referral, Comment: comment.trim() || null };
+    let answer: Awaited<ReturnType<typeof api.call<'/partners/setCreditBalance'>>>;
+    if (infinite) {
+      answer = await api.call('/partners/setCreditBalance', { ...common, balance: 'infinite' });
+    } else {
+      const cents = dollarsToCents(amount);
+      if (cents === null) return MESSAGES.balanceNotNumber;
+      answer = await api.call('/partners/setCreditBalanceDynamic', { ...common, balance: cents });
+    }
+    if (answer.status !== 'ok')
+      return answer.data === 'NOT_FOUND' ? MESSAGES.failedFindAdvertiser : MESSAGES.failedSetBalance;
+    return refetch(adv.ID);
+  };
+
+  // Create invoice (admin §2, §5)
+  const [invoiceAmount, setInvoiceAmount] = useState('');
+  const submitInvoice = async () => {
+    if (!adv) return MESSAGES.failedFindAdvertiser;
+    const text = invoiceAmount.trim();
+    const cents = dollarsToCents(text);
+    if (cents === null) return MESSAGES.invoiceAmountNotNumber;
+    if (cents <= 0) return MESSAGES.invoiceAmountNotPositive;
+    const answer = await api.call('/invoices/createInvoice', { BoundAdvertiser: adv.ID, Amount: cents });
+    if (answer.status !== 'ok') return MESSAGES.failedCreateInvoice;
+    void message.success({
+      content: formatMessage(MESSAGES.invoiceCreated, {
+        amount: centsToDollars(answer.data.Amount).toFixed(2),
+      }),
+      // biome-ignore lint/suspicious/noExplicitAny: antd message args pass through to the DOM
+      ...({ 'data-testid': 'invoice-created' } as any),
+    });
+    return null;
+  };
+
+  return (
+    <>
+      <ListTable<Advertiser>
+        controller={controller}
+        rowKey="ID"
+        filterFields={ADVERTISER_FILTER_FIELDS}
+        errorMessage="There was an error while getting advertisers"
+        columns={[
+          { title: 'Company name', dataIndex: 'CompanyName', render: (v: string) => <strong>{v}</strong> },
+          { title: 'Username', dataIndex: 'Username' },
+          {
+            title: 'Credits',
+            key: 'credits',
+            align: 'right',
+            render: (_, a) =>
+              a.isInfiniteCredits ? (
+                <Tag color="blue">Infinite</Tag>
+              ) : (
+                <span data-testid="adv-credits">{formatUsd(a.creditBalance)}</span>
+              ),
+          },
+          {
+            title: 'Verified',
+            dataIndex: ['Flags', 'isVerified'],
+            render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, a) => (
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: 'Edit',
+                    show: isAdmin,
+                    onClick: () => setDialog({ kind: 'edit', adv: a }),
+                  },
+                  {
+                    key: 'delete',
+                    label: 'Delete',
+                    danger: true,
+                    show: isAdmin,
+                    onClick: () => setDialog({ kind: 'delete', adv: a }),
+                  },
+                  { key: 'balance', label: 'Add balance', show: isAdmin, onClick: () => openBalance(a) },
+                  { key: 'info', label: 'More info', onClick: () => setDialog({ kind: 'info', adv: a }) },
+                  {
+                    key: 'user',
+                    label: 'Go to user account',
+                    onClick: () =>
+                      navigate(`/dashboard/admin-users?Username=${encodeURIComponent(a.Username)}`),
+                  },
+                  {
+                    key: 'verify',
+                    label: 'Verify advertiser',
+                    type: 'primary',
+                    show: !a.Flags.isVerified,
+                    onClick: () => setDialog({ kind: 'verify', adv: a }),
+                  },
+                  {
+                    key: 'invoice',
+                    label: 'Create invoice',
+                    show: isAdmin,
+                    onClick: () => {
+                      setInvoiceAmount('');
+                      setDialog({ kind: 'invoice', adv: a });
+                    },
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <AdvertiserEditDialog
+        adv={dialog?.kind === 'edit' ? (adv ?? null) : null}
+        onClose={close}
+        refetch={refetch}
+      />
+      <AdvertiserInfoDialog adv={dialog?.kind === 'info' ? (adv ?? null) : null} onClose={close} />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={`Delete advertiser ${adv?.CompanyName ?? ''}?`}
+        confirmText="Delete advertiser"
+        errorMessage={MESSAGES.failedDeleteAdvertiser}
+        onConfirm={() => api.call('/partners/deleteAdvertiser', { ID: adv?.ID as number })}
+        onDone={() => adv && controller.list.removeRow((r) => r.ID === adv.ID)}
+        onClose={close}
+      >
+        The advertiser profile of <strong>{adv?.CompanyName}</strong> ({adv?.Username}) is deleted. An
+        advertiser with offers or money history is kept.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'verify'}
+        title={`Verify advertiser ${adv?.CompanyName ?? ''}?`}
+        confirmText="Verify advertiser"
+        errorMessage={MESSAGES.failedVerifyAdvertiser}
+        onConfirm={async () => {
+          const a = await api.call('/partners/verifyAdvertiser', {
+            ID: adv?.ID as number,
+            verifyStatus: true,
+          });
+          if (a.status === 'ok') replace(a.data);
+          return a.status === 'ok'
+            ? a
+            : { status: 'error', data: a.data, details: { message: MESSAGES.failedVerifyAdvertiser } };
+        }}
+        onDone={() => {}}
+        onClose={close}
+      >
+        <strong>{adv?.CompanyName}</strong> becomes a verified advertiser: its offers, CRMs and postbacks
+        open.
+      </ConfirmDialog>
+      <FormDialog
+        open={dialog?.kind === 'balance'}
+        title={`Add balance: ${adv?.CompanyName ?? ''}`}
+        submitText={infinite ? 'Set infinite credits' : 'Change balance'}
+        onSubmit={submitBalance}
+        onClose={close}
+        errorMessage={MESSAGES.failedSetBalance}
+        testId="balance-form"
+      >
+        <p style={{ marginTop: 0 }}>
+          Now:{' '}
+          <strong data-testid="balance-now">
+            {adv?.isInfiniteCredits ? 'infinite credits' : formatUsd(adv?.creditBalance ?? 0)}
+          </strong>
+        </p>
+        <Field label="Infinite credits">
+          <Switch
+            data-testid="balance-infinite"
+            checked={infinite}
+            onChange={setInfinite}
+            checkedChildren="Infinite"
+            unCheckedChildren="Finite"
+          />
+        </Field>
+        {!infinite && (
+          <Field label="Amount in $ (negative removes credits)">
+            <Input
+              data-testid="balance-amount"
+              inputMode="decimal"
+              prefix="$"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </Field>
+        )}
+        <Field label="Comment (optional)">
+          <Input
+            data-testid="balance-comment"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            maxLength={500}
+          />
+        </Field>
+        <Checkbox
+          data-testid="balance-referral"
+          checked={referral}
+          onChange={(e) => setReferral(e.target.checked)}
+        >
+          Count as referral
+        </Checkbox>
+      </FormDialog>
+      <FormDialog
+        open={dialog?.kind === 'invoice'}
+        title={`Create invoice: ${adv?.CompanyName ?? ''}`}
+        submitText="Create invoice"
+        onSubmit={submitInvoice}
+        onClose={close}
+        errorMessage={MESSAGES.failedCreateInvoice}
+        errorHint="The advertiser may be missing its TAX/VAT numbers: add them with Edit."
+        testId="invoice-form"
+      >
+        <Field label="Amount in $">
+          <Input
+            data-testid="invoice-amount"
+            inputMode="decimal"
+            prefix="$"
+            value={invoiceAmount}
+            onChange={(e) => setInvoiceAmount(e.target.value)}
+          />
+        </Field>
+      </FormDialog>
+    </>
+  );
+}

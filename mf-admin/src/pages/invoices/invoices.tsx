@@ -1,0 +1,121 @@
+import type { FilterFieldSpec, Invoice } from '@leadmesh/schema';
+import { formatUsd } from '@leadmesh/schema/constants';
+import { ConfirmDialog, formatDate, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { Checkbox, Modal, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { api, InfoList, listLoader } from '../../lib/screen.tsx';
+
+const INVOICE_FIELDS: readonly FilterFieldSpec[] = [
+  { name: 'ID', friendlyName: 'ID', type: 'number' },
+  { name: 'InvoiceID', friendlyName: 'Invoice ID', type: 'string' },
+  { name: 'BoundAdvertiser', friendlyName: 'Advertiser ID', type: 'number' },
+  { name: 'Advertiser', friendlyName: 'Advertiser', type: 'string' },
+  { name: 'Amount', friendlyName: 'Amount (cents)', type: 'number' },
+  { name: 'isPaid', friendlyName: 'Paid', type: 'boolean' },
+  { name: 'createdAt', friendlyName: 'Date', type: 'date' },
+];
+
+/** admin-invoices (public §2): invoices, paid or not, with Mark paid (review decision). */
+export function Invoices(_: { path: string }) {
+  const navigate = useNavigate();
+  const controller = useListController<Invoice>(listLoader('/invoices/getAllInvoices'));
+  const [info, setInfo] = useState<Invoice | null>(null);
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  const [referral, setReferral] = useState(true);
+  return (
+    <>
+      <ListTable<Invoice>
+        controller={controller}
+        rowKey="ID"
+        filterFields={INVOICE_FIELDS}
+        errorMessage="There was an error while fetching invoices"
+        columns={[
+          { title: 'Invoice ID', dataIndex: 'InvoiceID', render: (v: string) => <code>{v}</code> },
+          { title: 'Advertiser', dataIndex: ['Advertiser', 'CompanyName'] },
+          { title: 'Amount', dataIndex: 'Amount', align: 'right', render: (v: number) => formatUsd(v) },
+          {
+            title: 'Paid',
+            dataIndex: 'isPaid',
+            render: (v: boolean) => (v ? <Tag color="green">Paid</Tag> : <Tag color="orange">Not paid</Tag>),
+          },
+          { title: 'Date', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, inv) => (
+              <RowActions
+                actions={[
+                  { key: 'info', label: 'More info', onClick: () => setInfo(inv) },
+                  {
+                    key: 'advertiser',
+                    label: 'Go to advertiser account',
+                    onClick: () => navigate(`/dashboard/admin-advertisers?ID=${inv.BoundAdvertiser}`),
+                  },
+                  {
+                    key: 'paid',
+                    label: 'Mark paid',
+                    type: 'primary',
+                    show: !inv.isPaid,
+                    onClick: () => {
+                      setReferral(true);
+                      setPaying(inv);
+                    },
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={info !== null}
+        title={`Invoice ${info?.InvoiceID ?? ''}`}
+        footer={null}
+        onCancel={() => setInfo(null)}
+      >
+        {info && (
+          <InfoList
+            items={[
+              ['ID', info.ID],
+              ['Invoice ID', info.InvoiceID],
+              ['Advertiser', `${info.Advertiser.CompanyName} (#${info.BoundAdvertiser})`],
+              ['Article', info.Name],
+              ['Amount', formatUsd(info.Amount)],
+              ['Paid', info.isPaid ? 'Yes' : 'No'],
+              ['Date', formatDate(info.createdAt)],
+            ]}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={paying !== null}
+        title={`Mark invoice ${paying?.InvoiceID ?? ''} paid?`}
+        confirmText="Mark paid"
+        errorMessage="There was an error while connecting to the server!"
+        onConfirm={async () => {
+          const a = await api.call('/invoices/markInvoicePaid', {
+            ID: paying?.ID as number,
+            countAsReferral: referral,
+          });
+          if (a.status === 'ok') controller.list.updateRow((r) => r.ID === a.data.ID, a.data);
+          return a;
+        }}
+        onDone={() => {}}
+        onClose={() => setPaying(null)}
+      >
+        <p>
+          <strong>{paying?.Advertiser.CompanyName}</strong> gets{' '}
+          <strong>{formatUsd(paying?.Amount ?? 0)}</strong> of credits, once, and the invoice is marked paid.
+        </p>
+        <Checkbox
+          data-testid="invoice-referral"
+          checked={referral}
+          onChange={(e) => setReferral(e.target.checked)}
+        >
+          Count as referral
+        </Checkbox>
+      </ConfirmDialog>
+    </>
+  );
+}

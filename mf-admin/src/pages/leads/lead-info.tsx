@@ -1,0 +1,65 @@
+import type { Lead } from '@leadmesh/schema';
+import { formatUsd } from '@leadmesh/schema/constants';
+import { flagEmoji, LeadStatusTag, LeadTimeline } from '@leadmesh/ui';
+import { Divider, Drawer, Grid } from 'antd';
+import { useCallback } from 'react';
+import { api, InfoList } from '../../lib/screen.tsx';
+
+/** More info of a lead: its fields and its whole timeline (LeadTimeline). */
+export function LeadInfoDrawer({ lead, onClose }: { lead: Lead | null; onClose(): void }) {
+  const screens = Grid.useBreakpoint();
+  const id = lead?.ID;
+  const load = useCallback(() => api.call('/leads/getLeadTimeline', { ID: id as number }), [id]);
+  const details = lead ? Object.entries(lead.PurchaseDetails).filter(([, v]) => v !== null && v !== '') : [];
+  return (
+    <Drawer
+      open={lead !== null}
+      title={`Lead #${lead?.ID ?? ''}`}
+      size={screens.md ? 640 : '100%'}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {lead && (
+        <div data-testid="lead-info">
+          <InfoList
+            items={[
+              ['Status', <LeadStatusTag key="s" status={lead.Status} />],
+              ['Offer', `${lead.OfferName} (#${lead.BoundOffer})`],
+              ['Product', lead.ProductName],
+              ['Publisher', `#${lead.BoundUser}${lead.FriendlyName ? ` · ${lead.FriendlyName}` : ''}`],
+              ['Advertiser', `#${lead.BoundAdvertiser}`],
+              ['Price', formatUsd(lead.LeadPrice)],
+              ['Publisher earns', formatUsd(lead.EarnedAmount)],
+              ['Platform earns', formatUsd(lead.PlatformEarnedAmount)],
+              ['Money withdrawn', lead.MoneyWithdrawn],
+              ['Advertiser paid', lead.AdvertiserPaid ? 'Yes' : 'No'],
+              ['IP', lead.PurchaseIP ?? '—'],
+              [
+                'Location',
+                [
+                  lead.PurchaseLocation.city,
+                  lead.PurchaseLocation.countryCode &&
+                    `${flagEmoji(lead.PurchaseLocation.countryCode)} ${lead.PurchaseLocation.countryCode}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ') || '—',
+              ],
+              ['Domain', lead.PurchaseDomain ?? '—'],
+              ['Device', lead.PurchaseIsPhone ? 'Phone' : 'Desktop'],
+              ['Type', lead.PurchaseLeadType],
+              ['CRM', lead.CRMType ?? '—'],
+              ['Blocked', lead.BlockedReasonLabel ?? 'No'],
+              ['Created', new Date(lead.createdAt).toISOString().replace('T', ' ').slice(0, 19)],
+              ...details.map(([k, v]): [string, string] => [
+                k,
+                typeof v === 'object' ? JSON.stringify(v) : String(v),
+              ]),
+            ]}
+          />
+          <Divider titlePlacement="start">Timeline</Divider>
+          <LeadTimeline load={load} />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,326 @@
+import type { Lead, LeadCrmInfo, LeadExport } from '@leadmesh/schema';
+import { ADMIN_LEAD_FILTER_FIELDS } from '@leadmesh/schema';
+import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
+import {
+  ConfirmDialog,
+  Field,
+  FormDialog,
+  formatDate,
+  LeadStatusTag,
+  ListTable,
+  RowActions,
+  useListController,
+} from '@leadmesh/ui';
+import { Alert, App, Button, Input, Modal, Progress, Select, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { api, InfoList, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
+import { LeadInfoDrawer } from './lead-info.tsx';
+
+/** A number of export files: a whole number of at least 1 (public §5), else null. */
+export function parseGroups(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d+$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= 1000 ? n : null;
+}
+
+/** Follows an export run by the worker until it is done or failed. */
+function useExportProgress(id: number | null) {
+  const [run, setRun] = useState<LeadExport | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    setRun(null);
+    setError(false);
+    if (id === null) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      const a = await api.call('/leads/getLeadExport', { ID: id });
+      if (!live) return;
+      if (a.status !== 'ok') return setError(true);
+      setRun(a.data);
+      if (a.data.State === 'queued' || a.data.State === 'running') timer = setTimeout(poll, 700);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return { run, error };
+}
+
+/** admin-leads (public §2): every lead, set status, resend, export into N files with the worker. */
+export function Leads(_: { path: string }) {
+  const flags = useFlags();
+  const crmAllowed = !!(flags?.isAdmin || flags?.isManager || flags?.isCRMInfoAllowed);
+  const { message } = App.useApp();
+  const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
+  const controller = useListController<Lead>(listLoader('/leads/getLeadsForAdmin'), initial);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [info, setInfo] = useState<Lead | null>(null);
+  const [statusOf, setStatusOf] = useState<Lead | null>(null);
+  const [newStatus, setNewStatus] = useState<number | null>(null);
+  const [resendAll, setResendAll] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [groups, setGroups] = useState('1');
+  const [exportId, setExportId] = useState<number | null>(null);
+  const progress = useExportProgress(exportId);
+  const [crm, setCrm] = useState<{ lead: Lead; data: LeadCrmInfo | null; error: string | null } | null>(null);
+
+  const replace = (l: Lead) => controller.list.updateRow((r) => r.ID === l.ID, l);
+
+  const resendOne = async (lead: Lead) => {
+    // Resend failures are silent (public §7); the lead shows Retrying once queued.
+    const a = await api.call('/leads/resendLead', { ID: lead.ID });
+    if (a.status === 'ok') replace(a.data);
+  };
+
+  const startExport = async () => {
+    const n = parseGroups(groups);
+    if (n === null) return MESSAGES.exportGroupsInvalid;
+    const a = await api.call('/leads/startLeadExport', {
+      Filters: controller.filters,
+      ...(selected.length ? { LeadIDs: selected } : {}),
+      Groups: n,
+    });
+    if (a.status !== 'ok') return a.details?.message ?? MESSAGES.errorFetchingLeads;
+    setExportId(a.data.ID);
+    return null;
+  };
+
+  const showCrm = async (lead: Lead) => {
+    setCrm({ lead, data: null, error: null });
+    const a = await api.call('/leads/getLeadCRMInfo', { ID: lead.ID });
+    setCrm({
+      lead,
+      data: a.status === 'ok' ? a.data : null,
+      error:
+        a.status === 'ok'
+          ? null
+          : a.data === 'GENERIC_ERROR'
+            ? MESSAGES.crmNotSupported
+            : MESSAGES.errorFetchingDataBang,
+    });
+  };
+
+  const run = progress.run;
+  const percent =
+    run && run.TotalRows > 0
+      ? Math.round((run.DoneRows / run.TotalRows) * 100)
+      : run?.State === 'done'
+        ? 100
+        : 0;
+
+  return (
+    <>
+      <ListTable<Lead>
+        controller={controller}
+        rowKey="ID"
+        filterFields={ADMIN_LEAD_FILTER_FIELDS}
+        errorMessage={MESSAGES.errorGettingLeads}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        toolbar={
+          <>
+            <Button
+              type="primary"
+              data-testid="leads-export"
+              onClick={() => {
+                setGroups('1');
+                setExporting(true);
+              }}
+            >
+              {selected.length ? `Export selected (${selected.length})` : 'Export filtered'}
+            </Button>
+            <Button data-testid="leads-resend-all" onClick={() => setResendAll(true)}>
+              Resend leads
+            </Button>
+          </>
+        }
+        columns={[
+          { title: 'ID', dataIndex: 'ID', width: 70 },
+          { title: 'Product name', dataIndex: 'ProductName' },
+          { title: 'Status', dataIndex: 'Status', render: (s: number) => <LeadStatusTag status={s} /> },
+          { title: 'Date', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { title: 'Publisher', dataIndex: 'BoundUser', render: (v: number) => `#${v}` },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, lead) => (
+              <RowActions
+                actions={[
+                  { key: 'info', label: 'More info', onClick: () => setInfo(lead) },
+                  {
+                    key: 'status',
+                    label: 'Set status',
+                    show: !!flags?.isAdmin,
+                    onClick: () => {
+                      setNewStatus(lead.Status);
+                      setStatusOf(lead);
+                    },
+                  },
+                  {
+                    key: 'resend',
+                    label: 'Resend',
+                    show: !!flags?.isAdmin,
+                    onClick: () => void resendOne(lead),
+                  },
+                  { key: 'crm', label: 'Get CRM info', show: crmAllowed, onClick: () => void showCrm(lead) },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <LeadInfoDrawer lead={info} onClose={() => setInfo(null)} />
+      <FormDialog
+        open={statusOf !== null}
+        title={`Set the status of lead #${statusOf?.ID ?? ''}`}
+        submitText="Set status"
+        danger
+        errorMessage={MESSAGES.errorSettingLeadStatus}
+        onSubmit={async () => {
+          if (!statusOf || newStatus === null) return MESSAGES.errorSettingLeadStatus;
+          const a = await api.call('/leads/setLeadStatusAdmin', {
+            ID: statusOf.ID,
+            newStatus: newStatus as (typeof LEAD_STATUS_CODES)[number],
+          });
+          if (a.status !== 'ok') return MESSAGES.errorSettingLeadStatus;
+          replace(a.data);
+          return null;
+        }}
+        onClose={() => setStatusOf(null)}
+        testId="lead-status-form"
+      >
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="This overrides the status the CRM gave"
+          description={
+            <>
+              Lead #{statusOf?.ID} ({statusOf?.ProductName}) is now{' '}
+              <LeadStatusTag status={statusOf?.Status ?? 0} />. Setting it by hand moves its money as the new
+              status says, and a later CRM update can change it again.
+            </>
+          }
+        />
+        <Field label="New status">
+          <Select
+            data-testid="lead-new-status"
+            value={newStatus ?? undefined}
+            onChange={setNewStatus}
+            options={LEAD_STATUS_CODES.map((c) => ({ value: c, label: `${c}: ${LEAD_STATUS_NAMES[c]}` }))}
+            style={{ width: '100%' }}
+          />
+        </Field>
+      </FormDialog>
+      <ConfirmDialog
+        open={resendAll}
+        title="Resend leads?"
+        confirmText="Resend leads"
+        onConfirm={async () => {
+          const a = await api.call('/leads/resendLeads', {});
+          if (a.status === 'ok') void message.success(`${a.data.queued} leads queued to be sent again`);
+          return a;
+        }}
+        onDone={() => controller.list.reload()}
+        onClose={() => setResendAll(false)}
+      >
+        Every lead whose CRM delivery failed or waits for a retry is sent to its CRM again now.
+      </ConfirmDialog>
+      <FormDialog
+        open={exporting}
+        title={
+          selected.length ? `Export ${selected.length} selected leads` : 'Export the leads of the filters'
+        }
+        submitText="Start export"
+        onSubmit={startExport}
+        onClose={() => setExporting(false)}
+        testId="export-form"
+      >
+        <Field
+          label="Number of files"
+          hint="The leads (ID, name, phone, product) are split evenly into files named leads_group_{n}.xlsx."
+        >
+          <Input
+            data-testid="export-groups"
+            inputMode="numeric"
+            value={groups}
+            onChange={(e) => setGroups(e.target.value)}
+          />
+        </Field>
+      </FormDialog>
+      <Modal
+        open={exportId !== null}
+        title={`Export #${exportId ?? ''}`}
+        onCancel={() => setExportId(null)}
+        footer={<Button onClick={() => setExportId(null)}>Close</Button>}
+      >
+        <div data-testid="export-progress" data-state={run?.State ?? 'loading'}>
+          {progress.error && <Alert type="error" title={MESSAGES.errorFetchingLeads} />}
+          {!run && !progress.error && <Spin />}
+          {run && (
+            <>
+              <Progress
+                percent={percent}
+                status={run.State === 'failed' ? 'exception' : run.State === 'done' ? 'success' : 'active'}
+              />
+              <p>
+                {run.DoneRows} of {run.TotalRows} leads written into {run.Groups}{' '}
+                {run.Groups === 1 ? 'file' : 'files'}.
+              </p>
+              {run.State === 'failed' && (
+                <Alert type="error" title={run.Error ?? MESSAGES.errorFetchingLeads} />
+              )}
+              {run.State === 'done' && run.TotalRows === 0 && (
+                <Alert type="info" title={MESSAGES.invalidResponseNoLeads} />
+              )}
+              {run.State === 'done' && (
+                <ul data-testid="export-files" style={{ paddingLeft: 18 }}>
+                  {run.Files.map((f) => (
+                    <li key={f.url}>
+                      <a href={api.urlOf(f.url)} download={f.name} data-testid="export-file">
+                        {f.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+      </Modal>
+      <Modal
+        open={crm !== null}
+        title={`CRM info of lead #${crm?.lead.ID ?? ''}`}
+        footer={null}
+        onCancel={() => setCrm(null)}
+      >
+        {crm?.error ? (
+          <Alert type="error" title={crm.error} />
+        ) : !crm?.data ? (
+          <Spin />
+        ) : (
+          <>
+            <InfoList
+              items={[
+                ['CRM ID', crm.data.CRMID ?? '—'],
+                ['CRM status', crm.data.Status ?? '—'],
+              ]}
+            />
+            {crm.data.Comments.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: comments have no id
+              <p key={i} style={{ borderTop: '1px solid rgba(127,127,127,0.2)', paddingTop: 6 }}>
+                <strong>{c.Type}</strong> {c.AgentID ? `· agent ${c.AgentID}` : ''} ·{' '}
+                {formatDate(c.createdAt)}
+                <br />
+                {c.Comment}
+              </p>
+            ))}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import type { FilterFieldSpec, PayoutProcessResult, PlatformPayout } from '@leadmesh/schema';
+import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
+import { ConfirmDialog, formatPayoutDate, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { Alert, Button, Modal, Progress, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { api, listLoader, saveText } from '../../lib/screen.tsx';
+
+const FIELDS: readonly FilterFieldSpec[] = [
+  { name: 'ID', friendlyName: 'ID', type: 'number' },
+  { name: 'BoundUser', friendlyName: 'User ID', type: 'number' },
+  { name: 'TotalPaidOut', friendlyName: 'Total paid out (cents)', type: 'number' },
+  { name: 'Processed', friendlyName: 'Processed', type: 'boolean' },
+  { name: 'createdAt', friendlyName: 'Created', type: 'date' },
+];
+
+const FILES = [
+  { key: 'leads', path: '/payouts/getLeadsPayoutFile', label: 'Leads CSV' },
+  { key: 'users', path: '/payouts/getUsersPayoutFile', label: 'Users CSV' },
+  { key: 'referrals', path: '/payouts/getReferralsPayoutFile', label: 'Referrals CSV' },
+] as const;
+
+/** The file name of a payout CSV: `leads-`, `users-` or `referrals-` plus the creation date (public §7). */
+export function payoutFileName(kind: string, createdAt: string): string {
+  return `${kind}-${createdAt.slice(0, 10)}.csv`;
+}
+
+type Processing =
+  | { phase: 'confirm' | 'busy'; payout: PlatformPayout }
+  | { phase: 'done'; payout: PlatformPayout; result: PayoutProcessResult }
+  | { phase: 'error'; payout: PlatformPayout; message: string }
+  | null;
+
+/** admin-payments (public §2, §4): platform payouts, created, processed once, with their CSV files. */
+export function Payments(_: { path: string }) {
+  const controller = useListController<PlatformPayout>(listLoader('/payouts/getAllPlatformPayouts'));
+  const [canCreate, setCanCreate] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<PlatformPayout | null>(null);
+  const [processing, setProcessing] = useState<Processing>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const check = useCallback(async () => {
+    const a = await api.call('/payouts/checkPayoutPending', {});
+    setCanCreate(a.status === 'ok');
+  }, []);
+  useEffect(() => {
+    void check();
+  }, [check]);
+  const refresh = () => {
+    controller.list.reload();
+    void check();
+  };
+
+  const process = async (payout: PlatformPayout) => {
+    setProcessing({ phase: 'busy', payout });
+    const a = await api.call('/payouts/performPayoutProcess', { ID: payout.ID });
+    if (a.status === 'ok') {
+      setProcessing({ phase: 'done', payout, result: a.data });
+      refresh();
+    } else {
+      setProcessing({
+        phase: 'error',
+        payout,
+        message: a.data === 'SERVER_ERROR' ? MESSAGES.connectionError : MESSAGES.failedProcessPayouts,
+      });
+    }
+  };
+
+  const download = async (p: PlatformPayout, file: (typeof FILES)[number]) => {
+    setFileError(null);
+    const a = await api.call(file.path, { ID: p.ID });
+    if (a.status !== 'ok') return setFileError(MESSAGES.connectionError);
+    saveText(a.data, payoutFileName(file.key, p.createdAt));
+  };
+
+  return (
+    <>
+      {fileError && <Alert type="error" title={fileError} closable style={{ marginBottom: 8 }} />}
+      <ListTable<PlatformPayout>
+        controller={controller}
+        rowKey="ID"
+        filterFields={FIELDS}
+        errorMessage={MESSAGES.errorGettingLeads}
+        toolbar={
+          canCreate ? (
+            <Button type="primary" data-testid="payout-create" onClick={() => setCreating(true)}>
+              Create payout
+            </Button>
+          ) : (
+            <Tag data-testid="payout-create-blocked" style={{ lineHeight: '30px' }}>
+              A payout waits to be processed
+            </Tag>
+          )
+        }
+        columns={[
+          { title: 'ID', dataIndex: 'ID', width: 70 },
+          { title: 'Created (UTC)', dataIndex: 'createdAt', render: (v: string) => formatPayoutDate(v) },
+          {
+            title: 'Total paid out',
+            dataIndex: 'TotalPaidOut',
+            align: 'right',
+            render: (v: number) => formatUsd(v),
+          },
+          {
+            title: 'Processed',
+            dataIndex: 'Processed',
+            render: (v: boolean, p) =>
+              v ? (
+                <Tag color="green">Processed {p.processedAt ? formatPayoutDate(p.processedAt) : ''}</Tag>
+              ) : (
+                <Tag color="orange">Not processed</Tag>
+              ),
+          },
+          {
+            title: 'For',
+            dataIndex: 'BoundUser',
+            render: (v: number | null) => (v ? `User #${v}` : 'Everyone'),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, p) => (
+              <RowActions
+                actions={[
+                  {
+                    key: 'process',
+                    label: 'Process',
+                    type: 'primary',
+                    show: !p.Processed,
+                    onClick: () => setProcessing({ phase: 'confirm', payout: p }),
+                  },
+                  {
+                    key: 'delete',
+                    label: 'Delete',
+                    danger: true,
+                    show: !p.Processed,
+                    onClick: () => setDeleting(p),
+                  },
+                  ...FILES.map((f) => ({
+                    key: `file-${f.key}`,
+                    label: f.label,
+                    onClick: () => void download(p, f),
+                  })),
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={creating}
+        title="Create a payout for everyone?"
+        confirmText="Create payout"
+        errorMessage={MESSAGES.failedCreatePayout}
+        onConfirm={() => api.call('/payouts/createPlatformPayout', {})}
+        onDone={refresh}
+        onClose={() => setCreating(false)}
+      >
+        A payout of every publisher's confirmed, unpaid earnings and referral earnings is created. Nothing is
+        paid until you process it.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete payout #${deleting?.ID ?? ''}?`}
+        confirmText="Delete payout"
+        errorMessage="There was an error while connecting to the server!"
+        onConfirm={() => api.call('/payouts/deletePlatformPayout', { ID: deleting?.ID as number })}
+        onDone={refresh}
+        onClose={() => setDeleting(null)}
+      >
+        The unprocessed payout #{deleting?.ID} of {formatUsd(deleting?.TotalPaidOut ?? 0)} is deleted; its
+        leads stay unpaid.
+      </ConfirmDialog>
+      <Modal
+        open={processing !== null}
+        title={`Process payout #${processing?.payout.ID ?? ''}`}
+        closable={processing?.phase !== 'busy'}
+        mask={{ closable: false }}
+        onCancel={() => processing?.phase !== 'busy' && setProcessing(null)}
+        footer={
+          processing?.phase === 'confirm'
+            ? [
+                <Button key="c" onClick={() => setProcessing(null)}>
+                  Cancel
+                </Button>,
+                <Button
+                  key="ok"
+                  type="primary"
+                  danger
+                  data-testid="process-confirm"
+                  onClick={() => void process(processing.payout)}
+                >
+                  Process payout
+                </Button>,
+              ]
+            : processing?.phase === 'busy'
+              ? null
+              : [
+                  <Button key="close" data-testid="process-close" onClick={() => setProcessing(null)}>
+                    Close
+                  </Button>,
+                ]
+        }
+      >
+        <div data-testid="process-dialog" data-phase={processing?.phase}>
+          {processing?.phase === 'confirm' && (
+            <p>
+              Payout #{processing.payout.ID} of <strong>{formatUsd(processing.payout.TotalPaidOut)}</strong>{' '}
+              marks its leads and referral earnings paid. It runs once and cannot be undone.
+            </p>
+          )}
+          {processing?.phase === 'busy' && (
+            <div style={{ textAlign: 'center' }}>
+              <Progress type="circle" percent={99} status="active" format={() => '…'} size={64} />
+              <p>Processing the payout: marking leads and referrals paid…</p>
+            </div>
+          )}
+          {processing?.phase === 'done' && (
+            <div
+              data-testid="process-result"
+              style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 4 }}
+            >
+              <span>Processed leads</span>
+              <strong data-testid="processed-leads">{processing.result.processedLeads}</strong>
+              <span>Skipped leads</span>
+              <strong>{processing.result.skippedLeads}</strong>
+              <span>Processed referrals</span>
+              <strong>{processing.result.processedReferrals}</strong>
+              <span>Skipped referrals</span>
+              <strong>{processing.result.skippedReferrals}</strong>
+            </div>
+          )}
+          {processing?.phase === 'error' && (
+            <Alert type="error" data-testid="process-error" title={processing.message} />
+          )}
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import type { User } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
+import { flagEmoji, formatDate } from '@leadmesh/ui';
+import { Alert, Modal, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { api, InfoList } from '../../lib/screen.tsx';
+
+function managerText(state: 'none' | 'missing' | 'failed' | User | null): string {
+  if (state === null) return '…';
+  if (state === 'none') return MESSAGES.noManagerAssigned;
+  if (state === 'missing') return MESSAGES.assignedManagerNotFound;
+  if (state === 'failed') return MESSAGES.cantFetchAssignedManager;
+  return `${state.Username} (${[state.FirstName, state.LastName].filter(Boolean).join(' ') || state.Email})`;
+}
+
+/** More info of a user: every field, the payment method, the flags and the assigned manager. */
+export function UserInfoDialog({ user, onClose }: { user: User | null; onClose(): void }) {
+  const [data, setData] = useState<User | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [manager, setManager] = useState<'none' | 'missing' | 'failed' | User | null>(null);
+  useEffect(() => {
+    setData(null);
+    setError(null);
+    setManager(null);
+    if (!user) return;
+    let live = true;
+    void api.call('/users/getSingleUser', { ID: user.ID, showPayment: true }).then(async (a) => {
+      if (!live) return;
+      if (a.status !== 'ok') return setError('Failed to get publisher info!');
+      setData(a.data);
+      if (a.data.AssignedManagerID === null) return setManager('none');
+      const m = await api.call('/users/getSingleUser', { ID: a.data.AssignedManagerID });
+      if (!live) return;
+      setManager(m.status === 'ok' ? m.data : m.data === 'NOT_FOUND' ? 'missing' : 'failed');
+    });
+    return () => {
+      live = false;
+    };
+  }, [user]);
+
+  const pm = data?.PaymentMethod;
+  return (
+    <Modal
+      open={user !== null}
+      title={`User ${user?.Username ?? ''}`}
+      footer={null}
+      onCancel={onClose}
+      width={600}
+    >
+      <div data-testid="user-info">
+        {error && <Alert type="error" title={error} />}
+        {!data && !error && <Spin />}
+        {data && (
+          <InfoList
+            items={[
+              ['ID', data.ID],
+              ['Username', data.Username],
+              ['Email', data.Email],
+              ['Name', [data.FirstName, data.LastName].filter(Boolean).join(' ') || '—'],
+              ['Country', data.Country ? `${flagEmoji(data.Country)} ${data.Country}` : '—'],
+              ['ZIP', data.ZIP ?? '—'],
+              ['Experience', data.Experience ?? '—'],
+              ['WhatsApp', data.ContactWhatsapp ?? '—'],
+              ['Skype', data.ContactSkype ?? '—'],
+              ['Telegram', data.ContactTelegram ?? '—'],
+              [
+                'Payment method',
+                pm
+                  ? pm.type === 'Wire'
+                    ? `Wire: ${pm.BankName}, ${pm.AccountHolder}, ${pm.IBAN}`
+                    : `PayPal: ${pm.EMail}`
+                  : 'None',
+              ],
+              ['Referral earnings', `${data.ReferralPercentEarnings}%`],
+              [
+                'Auto payout',
+                data.AutoPayoutInterval === 0 ? 'None' : `Every ${data.AutoPayoutInterval} days`,
+              ],
+              [
+                'Assigned manager',
+                <span key="m" data-testid="user-info-manager">
+                  {managerText(manager)}
+                </span>,
+              ],
+              [
+                'Last known location',
+                data.LastKnownLocation
+                  ? [data.LastKnownLocation.city, data.LastKnownLocation.country]
+                      .filter(Boolean)
+                      .join(', ') || '—'
+                  : '—',
+              ],
+              ['Advertiser', data.AdvertiserID ?? 'No'],
+              ['Created', formatDate(data.createdAt)],
+              [
+                'Flags',
+                <span key="f">
+                  {Object.entries(data.Flags)
+                    .filter(([name, on]) => name !== 'theme' && on === true)
+                    .map(([name]) => (
+                      <Tag key={name}>{name}</Tag>
+                    ))}
+                </span>,
+              ],
+            ]}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

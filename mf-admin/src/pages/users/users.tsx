@@ -1,0 +1,183 @@
+import type { FilterFieldSpec, User } from '@leadmesh/schema';
+import { MESSAGES } from '@leadmesh/schema/constants';
+import { ConfirmDialog, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { Alert, Modal, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { countryFilterOptions } from '../../lib/options.ts';
+import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
+import { UserEditDialog } from './user-edit.tsx';
+import { UserInfoDialog } from './user-info.tsx';
+
+/** Filterable fields of admin-users (admin §2). */
+export const USER_FILTER_FIELDS: readonly FilterFieldSpec[] = [
+  { name: 'ID', friendlyName: 'ID', type: 'number' },
+  { name: 'Username', friendlyName: 'Username', type: 'string' },
+  { name: 'Email', friendlyName: 'Email', type: 'string' },
+  { name: 'FirstName', friendlyName: 'First name', type: 'string' },
+  { name: 'LastName', friendlyName: 'Last name', type: 'string' },
+  { name: 'Country', friendlyName: 'Country', type: 'string', options: countryFilterOptions() },
+  { name: 'ZIP', friendlyName: 'ZIP', type: 'number' },
+  { name: 'Experience', friendlyName: 'Experience', type: 'number' },
+  { name: 'isAdmin', friendlyName: 'Is admin', type: 'boolean' },
+  { name: 'isManager', friendlyName: 'Is manager', type: 'boolean' },
+  { name: 'isVerified', friendlyName: 'Verified', type: 'boolean' },
+  { name: 'isCRMInfoAllowed', friendlyName: 'CRM info allowed', type: 'boolean' },
+  { name: 'isAdvertiser', friendlyName: 'Is advertiser', type: 'boolean' },
+];
+
+type Dialog =
+  | { kind: 'edit' | 'info' | 'delete' | 'verify' | 'payout'; user: User }
+  | { kind: 'payoutRefused'; user: User; reason: string }
+  | null;
+
+/** admin-users and manager-publishers (admin §2 Admin users list). */
+export function Users(_: { path: string }) {
+  const flags = useFlags();
+  const isAdmin = !!flags?.isAdmin;
+  const navigate = useNavigate();
+  const initial = useUrlFilters([
+    { query: 'ID', type: 'number' },
+    { query: 'Username', type: 'string' },
+  ]);
+  const controller = useListController<User>(listLoader('/users/getAllUsers'), initial);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [checking, setChecking] = useState<number | null>(null);
+  const close = () => setDialog(null);
+  const byId = (id: number) => (row: User) => row.ID === id;
+
+  const startPayout = async (user: User) => {
+    setChecking(user.ID);
+    const check = await api.call('/payouts/checkPayoutPending', { BoundUser: user.ID });
+    setChecking(null);
+    if (check.status === 'ok') return setDialog({ kind: 'payout', user });
+    const reason =
+      check.data === 'PAYMENT_METHOD_MISSING'
+        ? MESSAGES.payoutNeedsPaymentMethod
+        : check.data === 'PAYOUT_PENDING'
+          ? MESSAGES.payoutsPending
+          : (check.details?.message ?? MESSAGES.connectionError);
+    setDialog({ kind: 'payoutRefused', user, reason });
+  };
+
+  return (
+    <>
+      <ListTable<User>
+        controller={controller}
+        rowKey="ID"
+        filterFields={USER_FILTER_FIELDS}
+        errorMessage="There was an error while getting users"
+        columns={[
+          { title: 'Username', dataIndex: 'Username', render: (v: string) => <strong>{v}</strong> },
+          { title: 'Email', dataIndex: 'Email' },
+          {
+            title: 'Verified',
+            dataIndex: ['Flags', 'isVerified'],
+            render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, user) => (
+              <RowActions
+                actions={[
+                  { key: 'edit', label: 'Edit', onClick: () => setDialog({ kind: 'edit', user }) },
+                  {
+                    key: 'delete',
+                    label: 'Delete',
+                    danger: true,
+                    show: isAdmin,
+                    onClick: () => setDialog({ kind: 'delete', user }),
+                  },
+                  {
+                    key: 'payout',
+                    label: checking === user.ID ? 'Checking…' : 'Create payout',
+                    show: isAdmin,
+                    onClick: () => void startPayout(user),
+                  },
+                  { key: 'info', label: 'More info', onClick: () => setDialog({ kind: 'info', user }) },
+                  {
+                    key: 'advertiser',
+                    label: 'Go to advertiser account',
+                    show: user.AdvertiserID !== null,
+                    onClick: () => navigate(`/dashboard/admin-advertisers?ID=${user.AdvertiserID}`),
+                  },
+                  {
+                    key: 'verify',
+                    label: 'Verify publisher',
+                    type: 'primary',
+                    show: !user.Flags.isVerified,
+                    onClick: () => setDialog({ kind: 'verify', user }),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <UserEditDialog
+        user={dialog?.kind === 'edit' ? dialog.user : null}
+        isAdmin={isAdmin}
+        onClose={close}
+        onSaved={(u) => controller.list.updateRow(byId(u.ID), u)}
+      />
+      <UserInfoDialog user={dialog?.kind === 'info' ? dialog.user : null} onClose={close} />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={`Delete user ${dialog?.user.Username ?? ''}?`}
+        confirmText="Delete user"
+        errorMessage={MESSAGES.failedDeleteUser}
+        onConfirm={() => api.call('/users/deleteUser', { ID: dialog?.user.ID as number })}
+        onDone={() => dialog && controller.list.removeRow(byId(dialog.user.ID))}
+        onClose={close}
+      >
+        The account of <strong>{dialog?.user.Username}</strong> ({dialog?.user.Email}) is deleted with its
+        sessions. This cannot be undone.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'verify'}
+        title={`Verify publisher ${dialog?.user.Username ?? ''}?`}
+        confirmText="Verify publisher"
+        errorMessage={MESSAGES.failedVerifyPublisher}
+        onConfirm={async () => {
+          const answer = await api.call('/users/verifyPublisher', { ID: dialog?.user.ID as number });
+          if (answer.status === 'ok') controller.list.updateRow(byId(answer.data.ID), answer.data);
+          return answer.status === 'ok'
+            ? answer
+            : { status: 'error', data: answer.data, details: { message: MESSAGES.failedVerifyPublisher } };
+        }}
+        onDone={() => {}}
+        onClose={close}
+      >
+        <strong>{dialog?.user.Username}</strong> becomes verified and may take offers.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'payout'}
+        title={`Create a payout for ${dialog?.user.Username ?? ''}?`}
+        confirmText="Create payout"
+        errorMessage={MESSAGES.failedCreatePayout}
+        onConfirm={() => api.call('/payouts/createPlatformPayout', { BoundUser: dialog?.user.ID as number })}
+        onDone={() => {}}
+        onClose={close}
+      >
+        A payout of the confirmed, unpaid earnings of <strong>{dialog?.user.Username}</strong> is created. It
+        is paid once processed in Payments.
+      </ConfirmDialog>
+      <Modal
+        open={dialog?.kind === 'payoutRefused'}
+        title={MESSAGES.payoutCantBeCreated}
+        onCancel={close}
+        onOk={close}
+        okText="Close"
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <Alert
+          type="warning"
+          data-testid="payout-refused"
+          title={MESSAGES.payoutCantBeCreated}
+          description={dialog?.kind === 'payoutRefused' ? dialog.reason : ''}
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Card, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+
+/** A figure tile of a dashboard or report (count, money, percent). */
+export function KpiTile({
+  title,
+  value,
+  testId,
+  suffix,
+  precision,
+}: {
+  title: ReactNode;
+  value: number | string;
+  testId?: string;
+  suffix?: ReactNode;
+  precision?: number;
+}) {
+  return (
+    <Card
+      size="small"
+      data-testid={testId ?? 'kpi-tile'}
+      style={{ minWidth: 140, flex: '1 1 140px' }}
+      styles={{ body: { padding: '6px 12px' } }}
+    >
+      <Statistic
+        title={<span style={{ fontSize: 12 }}>{title}</span>}
+        value={value}
+        suffix={suffix}
+        precision={precision}
+        styles={{ content: { fontSize: 20 } }}
+      />
+    </Card>
+  );
+}
+
+/** Tiles in a wrapping row. */
+export function KpiRow({ children }: { children: ReactNode }) {
+  return <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>{children}</div>;
+}

@@ -1,0 +1,191 @@
+import type { LeadTimelineEntry } from '@leadmesh/schema';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { normalizeRange, presetRange } from './date-presets.ts';
+import { FormDialog } from './FormDialog.tsx';
+import { LeadTimeline, sortTimeline } from './LeadTimeline.tsx';
+import { useDebouncedQuery } from './use-debounced-query.ts';
+
+describe('date presets', () => {
+  const now = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, 15:30 local
+
+  it('swaps a custom range whose start is after its end, from day start to day end', () => {
+    const { start, end } = normalizeRange(new Date(2026, 10, 20, 18), new Date(2026, 10, 3, 9));
+    expect(start).toEqual(new Date(2026, 10, 3, 0, 0, 0, 0));
+    expect(end).toEqual(new Date(2026, 10, 20, 23, 59, 59, 999));
+  });
+
+  it('7 days is today and the 6 days before; 30 days today and the 29 before', () => {
+    expect(presetRange('7d', now).start).toEqual(new Date(2026, 10, 16));
+    expect(presetRange('30d', now).start).toEqual(new Date(2026, 9, 24));
+    expect(presetRange('7d', now).end).toEqual(new Date(2026, 10, 22, 23, 59, 59, 999));
+  });
+
+  it('yesterday and today are whole local days; all has no bounds', () => {
+    expect(presetRange('yesterday', now)).toEqual({
+      start: new Date(2026, 10, 21),
+      end: new Date(2026, 10, 21, 23, 59, 59, 999),
+    });
+    expect(presetRange('today', now).start).toEqual(new Date(2026, 10, 22));
+    expect(presetRange('all', now)).toEqual({ start: null, end: null });
+  });
+
+  it('custom takes the picked dates in either order', () => {
+    const r = presetRange('custom', now, [new Date(2026, 0, 9), new Date(2026, 0, 2)]);
+    expect(r.start).toEqual(new Date(2026, 0, 2));
+    expect(r.end).toEqual(new Date(2026, 0, 9, 23, 59, 59, 999));
+  });
+});
+
+describe('useDebouncedQuery', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks once, 1 s after the last change, and keeps only the latest answer', async () => {
+    vi.useFakeTimers();
+    const resolvers: Record<string, (v: string) => void> = {};
+    const run = vi.fn(
+      (key: string) =>
+        new Promise<string | null>((resolve) => {
+          resolvers[key] = resolve;
+        }),
+    );
+    const { result, rerender } = renderHook(({ k }) => useDebouncedQuery(k, run, 1000), {
+      initialProps: { k: 'a' },
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    rerender({ k: 'b' }); // typed again before the second passed: 'a' is never asked
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(999);
+    });
+    expect(run).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenLastCalledWith('b');
+
+    rerender({ k: 'c' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(run).toHaveBeenLastCalledWith('c');
+    // 'c' answers first, then the stale 'b' arrives late: it must not replace 'c'.
+    await act(async () => {
+      resolvers.c('answer c');
+    });
+    await act(async () => {
+      resolvers.b('answer b');
+    });
+    expect(result.current.data).toBe('answer c');
+    expect(result.current.loading).toBe(false);
+  });
+
+  it('a failed answer sets error and keeps the previous data', async () => {
+    vi.useFakeTimers();
+    let answer: string | null = 'first';
+    const run = vi.fn(async () => answer);
+    const { result, rerender } = renderHook(({ k }) => useDebouncedQuery(k, run, 10), {
+      initialProps: { k: 'a' },
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(result.current.data).toBe('first');
+    answer = null;
+    rerender({ k: 'b' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(result.current.error).toBe(true);
+    expect(result.current.data).toBe('first');
+  });
+});
+
+describe('FormDialog', () => {
+  it('shows the first message the submit answers, keeps the dialog open, and closes on success', async () => {
+    const onClose = vi.fn();
+    const onDone = vi.fn();
+    let outcome: string | null = 'Amount must be a number!';
+    render(
+      <FormDialog
+        open
+        title="Create invoice"
+        onSubmit={async () => outcome}
+        onClose={onClose}
+        onDone={onDone}
+      >
+        <input aria-label="Amount" />
+      </FormDialog>,
+    );
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Amount must be a number!')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    outcome = null;
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('an error envelope shows its details message, or the fallback', async () => {
+    render(
+      <FormDialog
+        open
+        title="x"
+        errorMessage="Failed to create an invoice!"
+        onSubmit={async () => ({ status: 'error', data: 'SERVER_ERROR' })}
+        onClose={() => {}}
+      >
+        <span />
+      </FormDialog>,
+    );
+    fireEvent.click(screen.getByTestId('form-submit'));
+    expect(await screen.findByText('Failed to create an invoice!')).toBeTruthy();
+  });
+});
+
+describe('LeadTimeline', () => {
+  const entry = (
+    at: string,
+    kind: LeadTimelineEntry['kind'],
+    title: string,
+    replay: number | null = null,
+  ) => ({
+    at,
+    kind,
+    title,
+    detail: { request: { url: 'http://127.0.0.1/x' } },
+    replayDeliveryID: replay,
+  });
+
+  it('orders entries by time, keeping the server order for the same moment', () => {
+    const sorted = sortTimeline([
+      entry('2026-01-01T10:00:02.000Z', 'status', 'b'),
+      entry('2026-01-01T10:00:00.000Z', 'click', 'a'),
+      entry('2026-01-01T10:00:02.000Z', 'ledger', 'c'),
+    ]);
+    expect(sorted.map((e) => e.title)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('shows every entry with its details, and Replay only to the owner', async () => {
+    const data = [
+      entry('2026-01-01T10:00:05.000Z', 'postback', 'Postback delivered', 7),
+      entry('2026-01-01T10:00:00.000Z', 'intake', 'Blocked: duplicate phone'),
+    ];
+    const load = async () => ({ status: 'ok' as const, data });
+    const { unmount } = render(<LeadTimeline load={load} />);
+    const items = await screen.findAllByTestId('timeline-entry');
+    expect(items.map((n) => n.getAttribute('data-kind'))).toEqual(['intake', 'postback']);
+    expect(screen.queryByTestId('timeline-replay')).toBeNull();
+    unmount();
+
+    const onReplay = vi.fn(async () => ({ status: 'ok' as const, data: null }));
+    render(<LeadTimeline load={load} onReplay={onReplay} />);
+    fireEvent.click(await screen.findByTestId('timeline-replay'));
+    await waitFor(() => expect(screen.getByTestId('timeline-replay').textContent).toContain('Sent again'));
+    expect(onReplay).toHaveBeenCalledWith(7);
+  });
+});
