@@ -22,15 +22,15 @@ export default function App() {
         <Routes>
           {routesOf('mf_publisher').map(({ path }) => {
             const Screen = PUBLISHER_SCREENS[path];
-            const element = LEAD_VIEW_ROUTES[path] ?? (
-              Screen ? (
+            const element =
+              LEAD_VIEW_ROUTES[path] ??
+              (Screen ? (
                 <section data-testid="screen" data-screen={path}>
                   <Screen />
                 </section>
               ) : (
                 <ComingSoon screen={path} />
-              )
-            );
+              ));
             return <Route key={path} path={path} element={element} />;
           })}
         </Routes>
