@@ -1,13 +1,14 @@
 import { secretBoxFromEnv } from '@leadmesh/core';
 import type { partnerCalls } from '@leadmesh/schema';
 import { type CallContext, type CallHandler, requireCaller } from '../../lib/call.ts';
+import { outboundUrlPolicy } from '../../lib/outbound-policy.ts';
 import * as service from './crms.service.ts';
 
 type Calls = typeof partnerCalls;
 
 const serviceEnv = (ctx: CallContext): service.CrmServiceEnv => ({
   box: secretBoxFromEnv(ctx.deps.env),
-  allowLoopback: ctx.deps.env.ALLOW_LOOPBACK_TARGETS,
+  outbound: outboundUrlPolicy(ctx.deps.env),
 });
 
 export const addCRM: CallHandler<Calls['addCRM']> = async (input, ctx) =>

@@ -11,7 +11,7 @@ import {
   validationError,
 } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
-import { checkOutboundUrl } from '@leadmesh/net';
+import { checkOutboundUrl, type UrlCheckOptions } from '@leadmesh/net';
 import {
   CRM_TYPE_INFO,
   type Crm,
@@ -28,8 +28,8 @@ import { logValue, writeLog } from '../../lib/logs.ts';
 /** What the CRM services need besides the database: the secret box and the outbound policy. */
 export interface CrmServiceEnv {
   box: SecretBox;
-  /** Tests reach their fake CRMs on 127.0.0.1 (ALLOW_LOOPBACK_TARGETS). */
-  allowLoopback: boolean;
+  /** The save-time outbound policy: tests reach their fake CRMs on 127.0.0.1 (ALLOW_LOOPBACK_TARGETS) and resolve through a stub. */
+  outbound: UrlCheckOptions;
 }
 
 /** A stored CRM as answers show it: its secrets masked. */
@@ -79,7 +79,7 @@ async function loadOwnedCrm(db: Db, id: number, advertiserId: number): Promise<C
 async function checkInboundUrl(env: CrmServiceEnv, type: CrmType, url: string | undefined): Promise<void> {
   if (!url) return;
   const label = type === 'leadvertex' ? 'API URL' : 'Inbound URL';
-  const check = await checkOutboundUrl(url, { allowLoopback: env.allowLoopback });
+  const check = await checkOutboundUrl(url, env.outbound);
   if (!check.ok) throw validationError('CRMData.inboundURL', `${label}: ${check.message}`);
 }
 

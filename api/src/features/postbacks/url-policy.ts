@@ -3,31 +3,15 @@ import {
   checkOutboundUrl,
   fillUrlTemplate,
   listPlaceholders,
-  type Resolver,
   templateOrigin,
   type UrlCheckOptions,
 } from '@leadmesh/net';
 
-let resolverForTests: Resolver | undefined;
-
-/**
- * Tests only: the resolver host names of postback URLs are checked with when saved (a stub table,
- * so no test reaches the real DNS). Returns the function that restores the default. A module-level
- * setter rather than a field of AppDeps: only this feature resolves names in the API, and the
- * production path (`undefined`: the net package's default resolver) has nothing to configure.
- */
-export function setPostbackResolverForTests(resolver: Resolver | undefined): () => void {
-  const before = resolverForTests;
-  resolverForTests = resolver;
-  return () => {
-    resolverForTests = before;
-  };
-}
-
-/** The outbound policy at save time: loopback only where the setting allows it (tests). */
-export function postbackUrlPolicy(env: { ALLOW_LOOPBACK_TARGETS: boolean }): UrlCheckOptions {
-  return { allowLoopback: env.ALLOW_LOOPBACK_TARGETS, resolver: resolverForTests };
-}
+/** Postbacks and CRMs share the save-time outbound policy (and its test resolver). */
+export {
+  outboundUrlPolicy as postbackUrlPolicy,
+  setOutboundResolverForTests as setPostbackResolverForTests,
+} from '../../lib/outbound-policy.ts';
 
 const KNOWN = new Set(POSTBACK_MACRO_NAMES);
 
