@@ -2,7 +2,7 @@ import { type Caller, notFound } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { type FilterItem, LOG_LEVELS, type LogEntry } from '@leadmesh/schema';
 import { logs } from '@leadmesh/schema/tables';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildFilterWhere, type ListFields } from '../../lib/list-engine.ts';
 import { writeLog } from '../../lib/logs.ts';
 import type { PageCursors } from '../leads/page-cursors.ts';
