@@ -381,8 +381,11 @@ const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(o
 const table = `${header}\n${lines.join('\n')}\n`;
 console.log(`\n${table}`);
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+// What the profiles said about the targets missed, kept by hand beside the figures (bench/notes.md).
+const notesFile = join(root, 'bench', 'notes.md');
+const notes = existsSync(notesFile) ? `\n${readFileSync(notesFile, 'utf8')}` : '';
 writeFileSync(
   join(root, 'bench', 'results', 'latest.md'),
-  `# Bench results\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, 50 connections, ${seconds} s per figure, the load generator on the same cores. World: ${fmt(leads)} leads (seeded ${seeded.at.slice(0, 10)}).\n\n${table}`,
+  `# Bench results\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, 50 connections, ${seconds} s per figure, the load generator on the same cores. World: ${fmt(leads)} leads (seeded ${seeded.at.slice(0, 10)}).\n\n${table}${notes}`,
 );
 process.exit(rows.every((r) => r.ok) ? 0 : 1);

@@ -13,6 +13,6 @@ const result = await runScaleOut({
   log: console.log,
 });
 console.log(
-  `${result.ok ? 'ok' : 'FAILED'}: ${result.accepted} leads accepted; at the CRM ${result.duplicated} twice, ${result.missing} missing, ${result.unknownAtCrm} unknown; ledger ${result.duplicatedLedger} duplicated, ${result.drift} drifting, sum ${result.balanceSum}; clicks answered ${result.clicksAnswered}, written ${result.clicksWritten}; API processes served ${result.served.join(' / ')}; errors ${result.errors}${result.errorSamples.length ? ` (${result.errorSamples.join('; ')})` : ''}; p99 ${result.p99Ms.toFixed(1)} ms`,
+  `${result.ok ? 'ok' : 'FAILED'}: ${result.accepted} leads accepted; at the CRM ${result.duplicated} twice, ${result.missing} missing, ${result.unknownAtCrm} unknown; ledger ${result.duplicatedLedger} duplicated, ${result.drift} drifting, sum ${result.balanceSum}; clicks answered ${result.clicksAnswered}, written ${result.clicksWritten}; API processes served ${result.served.join(' / ')}; errors ${result.errors}, not sent for backlog ${result.skipped}${result.errorSamples.length ? ` (${result.errorSamples.join('; ')})` : ''}; p99 ${result.p99Ms.toFixed(1)} ms`,
 );
 process.exit(result.ok ? 0 : 1);

@@ -1,6 +1,6 @@
 /**
  * `npm run soak` (not part of npm test): SOAK_SECONDS (default 600) of mixed traffic — clicks,
- * leads, dashboard reads, admin lists — at SOAK_RATE requests/s (default 200, well inside what the
+ * leads, dashboard reads, admin lists — at SOAK_RATE requests/s (default 100, well inside what the
  * bench measured sustainable on the shared 2-core machine with everything on it: tracking and
  * intake each over 1,000/s alone), only to 127.0.0.1, against one API and one worker on a world of
  * their own. Passes with zero errors, every accepted lead delivered once, and memory flat after the
@@ -23,7 +23,7 @@ import { mixedLoad, percentile } from './lib/mixed-load.ts';
 import { freePort } from './lib/processes.ts';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
-const perSecond = Number(process.env.SOAK_RATE ?? 200);
+const perSecond = Number(process.env.SOAK_RATE ?? 100);
 const sitesPort = await freePort();
 // The sweeps on their production clock: a soak measures the product as it runs.
 const world = await buildDrillWorld(
@@ -32,6 +32,12 @@ const world = await buildDrillWorld(
   { SITES_PORT: String(sitesPort) },
 );
 let exitCode = 1;
+// Ctrl-C stops the run's own API, worker and redis-server too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    world.close().finally(() => process.exit(130));
+  });
+}
 try {
   const headers = {
     admin: await signIn(world.api.url, ADMIN_LOGIN),

@@ -5,7 +5,7 @@ import { runScaleOut } from './scale.ts';
 it('two API and two worker processes under mixed load: nothing lost, nothing doubled', {
   timeout: 300_000,
 }, async () => {
-  const result = await runScaleOut({ leads: 300, perSecond: 60, seconds: 15 });
+  const result = await runScaleOut({ leads: 300, perSecond: 40, seconds: 15 });
   expect(result.errorSamples).toEqual([]);
   expect(result).toMatchObject({
     duplicated: 0,

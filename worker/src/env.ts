@@ -37,6 +37,8 @@ export const workerEnvSchema = z.object({
    * its lock is this old, by the stalled-job check that runs as often.
    */
   JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
+  /** Raw clicks older than this are rolled up per day into click_daily_stats and deleted (daily job). */
+  CLICK_RETENTION_DAYS: z.coerce.number().int().min(46).default(90),
 });
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

@@ -1,4 +1,4 @@
-import { offerApproveRates, payoutAuto } from '@leadmesh/jobs';
+import { clicksRetention, offerApproveRates, payoutAuto } from '@leadmesh/jobs';
 import * as t from '@leadmesh/schema/tables';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
@@ -27,17 +27,49 @@ afterAll(async () => {
   await api?.close();
 });
 
-it('schedules the hourly jobs once, whatever the number of worker processes', async () => {
+const scheduled = async (name: string) => {
+  const queue = new Queue(name, {
+    connection: api.runtime.platform.queueRedis,
+    prefix: api.deps.env.REDIS_PREFIX,
+  });
+  const schedulers = await queue.getJobSchedulers();
+  await queue.close();
+  return schedulers.map((s) => [s.key, s.every]).sort();
+};
+
+it('schedules the hourly and daily jobs once, whatever the number of worker processes', async () => {
   const second = await startWorker(worker.ctx.env);
   await second.close();
-  for (const job of [payoutAuto, offerApproveRates]) {
-    const queue = new Queue(job.queue, {
+  expect(await scheduled(payoutAuto.queue)).toEqual([[payoutAuto.id, 3_600_000]]);
+  expect(await scheduled(offerApproveRates.queue)).toEqual(
+    [
+      [clicksRetention.id, 86_400_000],
+      [offerApproveRates.id, 3_600_000],
+    ].sort(),
+  );
+});
+
+it('a sweep puts back the schedules a flushed Redis lost', async () => {
+  const queue = new Queue(payoutAuto.queue, {
+    connection: api.runtime.platform.queueRedis,
+    prefix: api.deps.env.REDIS_PREFIX,
+  });
+  await queue.removeJobScheduler(payoutAuto.id);
+  await queue.close();
+  expect(await scheduled(payoutAuto.queue)).toEqual([]);
+  const sweeping = await startWorker({ ...worker.ctx.env, OUTBOX_SWEEP_MS: 200 });
+  try {
+    // startWorker schedules at once; remove again so only the sweep can bring it back.
+    const again = new Queue(payoutAuto.queue, {
       connection: api.runtime.platform.queueRedis,
       prefix: api.deps.env.REDIS_PREFIX,
     });
-    const schedulers = await queue.getJobSchedulers();
-    await queue.close();
-    expect(schedulers.map((s) => [s.key, s.every])).toEqual([[job.id, 3_600_000]]);
+    await again.removeJobScheduler(payoutAuto.id);
+    await again.close();
+    await waitFor(async () => (await scheduled(payoutAuto.queue)).length === 1, 10_000, 'the schedule back');
+    expect(await scheduled(payoutAuto.queue)).toEqual([[payoutAuto.id, 3_600_000]]);
+  } finally {
+    await sweeping.close();
   }
 });
 

@@ -1,5 +1,6 @@
 import { openPlatform, secretBoxFromEnv } from '@leadmesh/core';
 import {
+  clicksRetention,
   crmFetchStatus,
   exportLeads,
   type JobDefinition,
@@ -18,6 +19,7 @@ import type { JobRun, WorkerContext } from './context.ts';
 import { crmSettings } from './crm/settings.ts';
 import { type CrmSweeper, createCrmSweeper } from './crm/sweep.ts';
 import type { WorkerEnv } from './env.ts';
+import { runClicksRetention } from './handlers/clicks-retention.handler.ts';
 import { runCrmFetchStatus } from './handlers/crm-fetch-status.handler.ts';
 import { runExportLeads } from './handlers/export-leads.handler.ts';
 import { runLeadDeliver } from './handlers/lead-deliver.handler.ts';
@@ -39,6 +41,7 @@ const runners: Record<string, { job: JobDefinition; run: Runner }> = {
   [offerApproveRates.id]: { job: offerApproveRates, run: runOfferApproveRates as Runner },
   [exportLeads.id]: { job: exportLeads, run: runExportLeads as Runner },
   [postbackSend.id]: { job: postbackSend, run: runPostbackSend as Runner },
+  [clicksRetention.id]: { job: clicksRetention, run: runClicksRetention as Runner },
 };
 
 /** How often the automatic payouts look for users whose interval came round. */
@@ -48,6 +51,7 @@ export const AUTO_PAYOUT_EVERY_MS = 60 * 60_000;
 const SCHEDULED = [
   { job: payoutAuto, everyMs: AUTO_PAYOUT_EVERY_MS },
   { job: offerApproveRates, everyMs: 60 * 60_000 },
+  { job: clicksRetention, everyMs: 24 * 60 * 60_000 },
 ];
 
 /** Outbox rows handed to the queue per sweep, oldest first; the next sweep takes the rest. */

@@ -1,6 +1,7 @@
 export * from './api-tokens.ts';
 export * from './approve-rate.ts';
 export * from './caller.ts';
+export * from './clicks/retention.ts';
 export * from './crms/data.ts';
 export * from './crms/status.ts';
 export * from './env.ts';

@@ -79,6 +79,15 @@ export const offerApproveRates = defineJob({
   key: () => 'offers.approve-rates',
 });
 
+/** The daily clicks retention: old raw clicks rolled up into click_daily_stats and deleted. */
+export const clicksRetention = defineJob({
+  id: 'clicks.retention',
+  queue: 'maintenance',
+  schema: z.object({}).passthrough(),
+  options: retrying(3, 60_000),
+  key: () => 'clicks.retention',
+});
+
 /** Write one lead export (a row of lead_exports) into its xlsx files, streaming. */
 export const exportLeads = defineJob({
   id: 'export.leads',
@@ -95,6 +104,7 @@ export const jobs = {
   postbackSend,
   payoutAuto,
   offerApproveRates,
+  clicksRetention,
   exportLeads,
 } as const;
 export type JobName = keyof typeof jobs;

@@ -44,12 +44,15 @@ export const getAllBlockedLeadsDashboardAdmin: CallHandler<
   Calls['getAllBlockedLeadsDashboardAdmin']
 > = async (input, ctx) => {
   const { offset, filters } = pageOf(input);
+  const caller = requireCaller(ctx);
   return {
-    DBData: await service.listBlockedLeads(ctx.db, requireCaller(ctx), {
-      paginationOffset: offset,
-      Filters: filters,
-      limit: input.limit,
-    }),
+    DBData: await service.listBlockedLeads(
+      ctx.db,
+      caller,
+      { paginationOffset: offset, Filters: filters, limit: input.limit },
+      // A scroll continues where its last page ended (keyset), as the other lead lists do.
+      memo(ctx, 'blocked', { filters, limit: input.limit }),
+    ),
   };
 };
 

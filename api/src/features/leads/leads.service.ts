@@ -187,10 +187,17 @@ export async function listBlockedLeads(
   db: Db,
   _caller: Caller,
   input: ListInput,
+  memo?: PageMemo,
 ): Promise<(Lead & { User: { Username: string }; Advertiser: { CompanyName: string } })[]> {
   const where = and(isNotNull(leads.BlockedReason), buildFilterWhere(input.Filters, ADMIN_LEAD_LIST_FIELDS));
   // The partial index of blocked leads is in the list's order; a narrowing filter has a better one.
-  const rows = await pageOfLeads(db, where, input, narrows(input.Filters) ? null : 'leads_blocked_list_idx');
+  const rows = await pageOfLeads(
+    db,
+    where,
+    input,
+    narrows(input.Filters) ? null : 'leads_blocked_list_idx',
+    memo,
+  );
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((r) => r.BoundUser))];
   const advertiserIds = [...new Set(rows.map((r) => r.BoundAdvertiser))];

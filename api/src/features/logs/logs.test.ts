@@ -49,4 +49,34 @@ describe('admin logs', () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ Context: 'logs/removeAllLogs', User: user.ID });
   });
+
+  it('a scroll by level reads in id order and continues where its last page ended when newer lines arrive', async () => {
+    const { client } = await api.loggedIn('logscroller', { isAdmin: true, isVerified: true });
+    await api.db
+      .insert(t.logs)
+      .values(
+        Array.from({ length: 250 }, (_, n) => ({ LogLevel: 3, Context: 'test/scroll', Log: `scroll ${n}` })),
+      );
+    const page = async (offset: number) =>
+      (
+        (
+          await client.call('/logs/getLogs', {
+            paginationOffset: offset,
+            Filters: [{ name: 'LogLevel', op: 'in', value: [3] }],
+          })
+        ).data as { DBData: { ID: number; Log: string }[] }
+      ).DBData;
+    const first = await page(0);
+    expect(first).toHaveLength(100);
+    const ids = first.map((r) => r.ID);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // Newer lines arrive during the scroll: the next page continues after the rows already shown.
+    await api.db.insert(t.logs).values({ LogLevel: 3, Context: 'test/scroll', Log: 'newer' });
+    const second = await page(100);
+    expect(second[0].ID).toBeLessThan(ids.at(-1)!);
+    expect(second.map((r) => r.Log)).not.toContain(first.at(-1)!.Log);
+    const third = await page(200);
+    expect(third.length).toBeGreaterThan(0);
+    expect(third[0].ID).toBeLessThan(second.at(-1)!.ID);
+  });
 });

@@ -1,5 +1,6 @@
 export * from './advertisers.ts';
 export * from './api-tokens.ts';
+export * from './click-daily-stats.ts';
 export * from './clicks.ts';
 export * from './contact-messages.ts';
 export * from './crm-callbacks.ts';
