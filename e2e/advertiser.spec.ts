@@ -55,6 +55,12 @@ test('advertiser CRM: add with the spec messages, the panel resets, type locked 
   const crms = await dataOf<Crm[]>(await first);
   await page.getByTestId('crm-table').waitFor();
   if (crms.length > 0) await page.getByText(crms[0].friendlyName, { exact: true }).first().waitFor();
+  // Each seeded CRM's row names its type and the link button its type has (dashboards §2 CRM screen).
+  for (const seeded of crms) {
+    const seededRow = page.locator('tr', { has: page.getByText(seeded.friendlyName, { exact: true }) });
+    const label = seeded.name === 'leadvertex' ? 'Get postback URL' : 'Get handler URL';
+    assert.equal(await seededRow.getByTestId('crm-link-open').textContent(), label);
+  }
 
   await page.getByTestId('crm-add-toggle').click();
   await page.getByTestId('crm-add-panel').waitFor();

@@ -207,3 +207,15 @@ for (const audience of ['publisher', 'advertiser'] as const) {
     await editedRow.waitFor({ state: 'detached' });
   });
 }
+
+test('an unverified publisher sees the not-verified notice on the dashboard, whose data the API refuses', async (t) => {
+  const page = await t.newPage('newbie');
+  const refused = page.waitForResponse(answerOf(DASHBOARD_CALL.publisher));
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  const body = (await (await refused).json()) as { status: string; data: string };
+  assert.deepEqual([body.status, body.data], ['error', 'NOT_VERIFIED']);
+  const notice = page.locator('[data-testid="screen"][data-screen="publisher"] [data-testid="not-verified"]');
+  await notice.waitFor();
+  assert.match((await notice.textContent()) ?? '', /Your account has not been verified/);
+  assert.equal(await page.getByTestId('dashboard-kpis').count(), 0);
+});

@@ -384,7 +384,7 @@ export function CrmScreen({ path }: { path: string }) {
                 align: 'right',
                 fixed: 'right',
                 render: (_: unknown, crm) => (
-                  <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+                  <Space size={4} wrap className="lm-actions" style={{ justifyContent: 'flex-end' }}>
                     <Button size="small" data-testid="crm-link-open" onClick={() => setLinking(crm)}>
                       {CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL'}
                     </Button>

@@ -10,6 +10,7 @@ import {
   clickFromDatum,
   conversionSlices,
   type DashboardKpis,
+  formatRatio,
   type LeadRole,
   pairedSeries,
   topOf,
@@ -96,7 +97,12 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
   const barAxes = { y: { labelFormatter: integerTicks } };
   const days = data.leads;
   const moneyTitle = role === 'publisher' ? 'Earnings over time' : 'Spendings over time';
-  const slices = conversionSlices(kpis);
+  // The counts ride in the legend, so no outside label can be cut off on a narrow screen.
+  const slices = conversionSlices(kpis).map((slice) => ({
+    ...slice,
+    status: slice.type as keyof typeof STATUS_COLOURS,
+    type: `${slice.type} · ${slice.value.toLocaleString('en-US')}`,
+  }));
   const offers = topOf(data.totalLeadOfferNames);
   const cities = topOf(data.uniqueCities).map((c) => ({ ...c, name: c.name || 'Unknown' }));
   const countries = topOf(data.uniqueCountryCodes).map((c) => ({
@@ -120,9 +126,30 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             radius={1}
             startAngle={DONUT_START}
             endAngle={DONUT_START + Math.PI * 2}
-            scale={{ color: { domain: Object.keys(STATUS_COLOURS), range: Object.values(STATUS_COLOURS) } }}
-            label={{ text: 'value', position: 'outside', style: { fontWeight: 600 } }}
-            legend={{ color: { position: 'right', layout: { justifyContent: 'center' } } }}
+            scale={{
+              color: {
+                domain: slices.map((s) => s.type),
+                range: slices.map((s) => STATUS_COLOURS[s.status]),
+              },
+            }}
+            label={false}
+            annotations={[
+              {
+                type: 'text',
+                style: {
+                  text: formatRatio(kpis.ratio),
+                  x: '50%',
+                  y: '50%',
+                  textAlign: 'center',
+                  textBaseline: 'middle',
+                  fontSize: 22,
+                  fontWeight: 600,
+                  fill: dark ? '#fff' : '#1f1f1f',
+                },
+                tooltip: false,
+              },
+            ]}
+            legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
             animate={{ enter: { type: 'waveIn', duration: 800 } }}
           />
         )}

@@ -282,7 +282,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
       align: 'right' as const,
       fixed: 'right' as const,
       render: (_: unknown, lead: AnyLead) => (
-        <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+        <Space size={4} wrap className="lm-actions" style={{ justifyContent: 'flex-end' }}>
           <Button size="small" data-testid="lead-more-info" onClick={() => setInfo(lead)}>
             More info
           </Button>

@@ -317,7 +317,7 @@ export function PostbackView({ path }: { path: string }) {
                   align: 'right',
                   fixed: 'right',
                   render: (_: unknown, row) => (
-                    <Space size={4}>
+                    <Space size={4} wrap className="lm-actions" style={{ justifyContent: 'flex-end' }}>
                       <Button size="small" data-testid="postback-edit" onClick={() => setEditing(row)}>
                         Edit
                       </Button>

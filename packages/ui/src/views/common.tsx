@@ -77,6 +77,7 @@ export const VIEW_CSS = `
 .lm-dl dt { opacity: 0.65; }
 .lm-dl dd { margin: 0; word-break: break-word; }
 @media (max-width: 600px) {
+  .lm-actions { max-width: 140px; }
   .lm-kpis { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
   .lm-kpis .ant-statistic-content { font-size: 20px; }
 }

@@ -1,0 +1,126 @@
+import { sessionStore } from '@leadmesh/session';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession } from '../../../session/src/test-fixtures.ts';
+
+const call = vi.fn();
+vi.mock('@leadmesh/api-client', () => ({ api: { call: (...args: unknown[]) => call(...args) } }));
+const { LeadsView } = await import('./LeadsView.tsx');
+
+const lead = {
+  ID: 41,
+  ProductName: 'Slim tea',
+  OfferName: 'SlimTea Balkans',
+  PurchaseDomain: 'http://shop.example',
+  Status: 2,
+  LeadMoneyWithdrawn: false,
+  PublisherPaid: true,
+  MoneyWithdrawn: 'No',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  LeadPrice: 1500,
+  EarnedAmount: 1200,
+  PurchaseIsPhone: true,
+  PurchaseLeadType: 'CPA',
+  PurchaseLocation: { city: 'Niš', countryCode: 'RS' },
+  PurchaseDetails: { 'leadmesh-name': 'Ana' },
+};
+
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+
+function mount(search = '') {
+  return render(
+    <MemoryRouter initialEntries={[`/dashboard/publisher-leads${search}`]}>
+      <LeadsView
+        audience="publisher"
+        path="publisher-leads"
+        renderTimeline={(id) => <p>timeline of {id}</p>}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe('the leads screen', () => {
+  beforeEach(() => {
+    call.mockReset();
+    call.mockImplementation(async (path: string) =>
+      path === '/leads/getLeadsForPublisher'
+        ? { status: 'ok', data: { DBData: [lead] } }
+        : { status: 'error', data: 'GENERIC_ERROR' },
+    );
+  });
+
+  it('shows the money withdrawn label, and hides Get CRM info without the right', async () => {
+    sessionStore.setState({ userData: fakeSession() });
+    mount();
+    await settle();
+    expect(screen.getByTestId('lead-withdrawn').textContent).toBe('No');
+    expect(screen.queryByTestId('lead-crm-info')).toBeNull();
+  });
+
+  it("Get CRM info shows 'Current CRM is not supported!' when the answer is not ok", async () => {
+    sessionStore.setState({ userData: fakeSession({ isCRMInfoAllowed: true }) });
+    mount();
+    await settle();
+    fireEvent.click(screen.getByTestId('lead-crm-info'));
+    await settle();
+    expect(call).toHaveBeenCalledWith('/leads/getLeadCRMInfo', { ID: 41 });
+    expect(screen.getByTestId('crm-info-error').textContent).toContain('Current CRM is not supported!');
+  });
+
+  it('Get CRM info lists the CRM id, status and activities (audio as h/m/s)', async () => {
+    sessionStore.setState({ userData: fakeSession({ isManager: true }) });
+    call.mockImplementation(async (path: string) =>
+      path === '/leads/getLeadCRMInfo'
+        ? {
+            status: 'ok',
+            data: {
+              CRMID: 'B-77',
+              Status: 'converted',
+              Comments: [
+                {
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                  AgentID: '9',
+                  Type: 'audio',
+                  audioDuration: 65,
+                  Comment: null,
+                },
+                {
+                  createdAt: '2026-11-20T11:00:00.000Z',
+                  AgentID: '9',
+                  Type: 'comment',
+                  audioDuration: null,
+                  Comment: 'Called back',
+                },
+              ],
+            },
+          }
+        : { status: 'ok', data: { DBData: [lead] } },
+    );
+    mount();
+    await settle();
+    fireEvent.click(screen.getByTestId('lead-crm-info'));
+    await settle();
+    const info = screen.getByTestId('crm-info').textContent ?? '';
+    expect(info).toContain('B-77');
+    expect(info).toContain('converted');
+    expect(info).toContain('Call, 1m 5s');
+    expect(info).toContain('Called back');
+  });
+
+  it('?ID= filters the list by that lead, and More info draws the timeline slot', async () => {
+    sessionStore.setState({ userData: fakeSession() });
+    mount('?ID=41');
+    await settle();
+    expect(call).toHaveBeenCalledWith('/leads/getLeadsForPublisher', {
+      paginationOffset: 0,
+      Filters: [{ name: 'ID', op: 'eq', value: 41 }],
+    });
+    expect(screen.getByTestId('filter-chip').textContent).toContain('User ID equals 41');
+    fireEvent.click(screen.getByTestId('lead-more-info'));
+    expect(screen.getByTestId('lead-timeline-slot').textContent).toBe('timeline of 41');
+  });
+});
