@@ -1,7 +1,7 @@
 import type { PublisherOffer } from '@leadmesh/schema';
 import { Money } from '@leadmesh/ui';
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
-import { approveRate, Countries, OfferImage } from '../../lib/offer-view.tsx';
+import { approveRate, BADGE, Countries, OfferImage } from '../../lib/offer-view.tsx';
 
 /**
  * A catalogue card (dashboards §2 Publisher offers): image (placeholder when broken), a 'new' badge
@@ -22,12 +22,17 @@ export function OfferCard({ offer, onInfo }: { offer: PublisherOffer; onInfo(): 
           <OfferImage images={offer.OfferImages} name={offer.OfferProductName || offer.OfferName} />
           <Flex gap={4} style={{ position: 'absolute', top: 20, left: 20 }}>
             {offer.isNew && (
-              <Tag color="green" data-testid="offer-new" style={{ marginInlineEnd: 0 }}>
+              <Tag color={BADGE.new} variant="solid" data-testid="offer-new" style={{ marginInlineEnd: 0 }}>
                 new
               </Tag>
             )}
             {offer.isPromoted && (
-              <Tag color="gold" data-testid="offer-promoted" style={{ marginInlineEnd: 0 }}>
+              <Tag
+                color={BADGE.promoted}
+                variant="solid"
+                data-testid="offer-promoted"
+                style={{ marginInlineEnd: 0 }}
+              >
                 Promoted
               </Tag>
             )}
