@@ -381,6 +381,7 @@ for (const theme of ['dark', 'light'] as const) {
         for (const [path, ready] of SCREENS) {
           await openScreen(page, t.urls.shell, path, ready);
           const label = `${path.replace('/', '-')}-${viewport.width}-${theme}`;
+          await t.screenshot(page, label);
           await assertNoSidewaysScroll(page, label);
           const serious = await seriousViolationsIn(page, '[data-testid="remote-root"]');
           assert.deepEqual(
@@ -388,7 +389,6 @@ for (const theme of ['dark', 'light'] as const) {
             [],
             label,
           );
-          await t.screenshot(page, label);
         }
       } finally {
         await page.setViewportSize(DESKTOP);

@@ -15,8 +15,8 @@ export function OfferCard({ offer, onInfo }: { offer: PublisherOffer; onInfo(): 
       data-offer-id={offer.ID}
       hoverable
       onClick={onInfo}
-      styles={{ body: { padding: 16, display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}
-      style={{ height: '100%' }}
+      styles={{ body: { padding: 16, display: 'flex', flexDirection: 'column', gap: 8, flex: 1 } }}
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       cover={
         <div style={{ padding: 12, paddingBottom: 0, position: 'relative' }}>
           <OfferImage images={offer.OfferImages} name={offer.OfferProductName || offer.OfferName} />
