@@ -355,46 +355,45 @@ const SCREENS: [path: string, ready: string][] = [
   ['registeradvertiser', 'register-advertiser'],
 ];
 
-test('every publisher screen in light and dark at 1280 and 390 px: no sideways scroll, no serious axe issue', async (t) => {
-  const page = await t.newPage('publisher');
-  await installAxe(page);
-  await page.goto(`${t.urls.shell}/dashboard/domains`);
-  await page.getByTestId('sidebar').waitFor();
+/** Switches the saved theme with the sidebar toggle when it is not `theme` yet; answers the one before. */
+async function useTheme(page: Page, theme: string): Promise<string> {
   const root = page.getByTestId('app-root');
-  const start = await root.getAttribute('data-theme');
-  const themes = start === 'dark' ? ['dark', 'light'] : ['light', 'dark'];
-  try {
-    for (const theme of themes) {
-      if ((await root.getAttribute('data-theme')) !== theme) {
-        const saved = page.waitForResponse((r) => r.url().endsWith('/users/setTheme'));
-        await page.getByTestId('theme-toggle').click();
-        await saved;
-        await page.locator(`[data-testid="app-root"][data-theme="${theme}"]`).waitFor();
-      }
-      for (const viewport of [DESKTOP, PHONE]) {
+  const before = (await root.getAttribute('data-theme')) ?? 'dark';
+  if (before !== theme) {
+    const saved = page.waitForResponse((r) => r.url().endsWith('/users/setTheme'));
+    await page.getByTestId('theme-toggle').click();
+    await saved;
+    await page.locator(`[data-testid="app-root"][data-theme="${theme}"]`).waitFor();
+  }
+  return before;
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`every publisher screen, ${theme} at ${viewport.width} px: no sideways scroll, no serious axe issue`, async (t) => {
+      const page = await t.newPage('publisher');
+      await installAxe(page);
+      await page.goto(`${t.urls.shell}/dashboard/domains`);
+      await page.getByTestId('sidebar').waitFor();
+      const start = await useTheme(page, theme);
+      try {
         await page.setViewportSize(viewport);
         for (const [path, ready] of SCREENS) {
           await openScreen(page, t.urls.shell, path, ready);
           const label = `${path.replace('/', '-')}-${viewport.width}-${theme}`;
-          await assertNoSidewaysScroll(page, label);
-          if (viewport === DESKTOP) {
-            const serious = await seriousViolationsIn(page, '[data-testid="remote-root"]');
-            assert.deepEqual(
-              serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-              [],
-              label,
-            );
-          }
           await t.screenshot(page, label);
+          await assertNoSidewaysScroll(page, label);
+          const serious = await seriousViolationsIn(page, '[data-testid="remote-root"]');
+          assert.deepEqual(
+            serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            [],
+            label,
+          );
         }
+      } finally {
+        await page.setViewportSize(DESKTOP);
+        await useTheme(page, start);
       }
-    }
-  } finally {
-    await page.setViewportSize(DESKTOP);
-    if ((await root.getAttribute('data-theme')) !== start) {
-      const saved = page.waitForResponse((r) => r.url().endsWith('/users/setTheme'));
-      await page.getByTestId('theme-toggle').click();
-      await saved;
-    }
+    });
   }
-});
+}

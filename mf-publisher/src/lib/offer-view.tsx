@@ -89,3 +89,9 @@ export function Countries({ value }: { value: string }) {
 export function approveRate(ratio: number): string {
   return ratio < 0 ? '?' : `${Math.round(ratio)}%`;
 }
+
+/**
+ * Badge colours as solid fills with white text: antd's light gold and green tags are under 4.5:1.
+ * 'new' lasts 7 days after an offer is created (dashboards §9).
+ */
+export const BADGE = { promoted: '#874d00', new: '#237804' } as const;

@@ -21,7 +21,7 @@ export function Panel({
       data-testid={testId}
       title={title}
       extra={extra}
-      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 }, body: { overflowX: 'auto' } }}
+      styles={{ header: { flexWrap: 'wrap', gap: 8, paddingBlock: 8 } }}
       style={{ marginBottom: 16 }}
     >
       {children}

@@ -1,22 +1,32 @@
 import { formatUsd } from '@leadmesh/schema/constants';
+import { theme } from 'antd';
 
-/** Colours of amounts (dashboards §2 Payment histories): grey zero, green positive, red negative. */
-export const MONEY_COLOURS = { zero: '#8c8c8c', positive: '#389e0d', negative: '#cf1322' } as const;
+/**
+ * Colours of amounts (dashboards §2 Payment histories): grey zero, green positive, red negative,
+ * one set per theme so each reads at 4.5:1 on its background (no single green does on both white
+ * and near-black).
+ */
+export const MONEY_COLOURS = { zero: '#595959', positive: '#237804', negative: '#a8071a' } as const;
+export const MONEY_COLOURS_DARK = { zero: '#8c8c8c', positive: '#49aa19', negative: '#e86e6b' } as const;
 
-export function moneyColour(cents: number): string {
-  if (cents > 0) return MONEY_COLOURS.positive;
-  if (cents < 0) return MONEY_COLOURS.negative;
-  return MONEY_COLOURS.zero;
+export function moneyColour(cents: number, dark = false): string {
+  const colours = dark ? MONEY_COLOURS_DARK : MONEY_COLOURS;
+  if (cents > 0) return colours.positive;
+  if (cents < 0) return colours.negative;
+  return colours.zero;
 }
 
 /**
- * An amount in $ with 2 decimals from integer cents; `coloured` draws it grey/green/red.
+ * An amount in $ with 2 decimals from integer cents; `coloured` draws it grey/green/red in the
+ * surrounding antd theme's shade.
  *
  * @example <Money cents={1250} coloured /> // $12.50 in green
  */
 export function Money({ cents, coloured = false }: { cents: number; coloured?: boolean }) {
+  const { token } = theme.useToken();
+  const dark = token.colorBgBase === '#000';
   return (
-    <span data-testid="money" style={coloured ? { color: moneyColour(cents) } : undefined}>
+    <span data-testid="money" style={coloured ? { color: moneyColour(cents, dark) } : undefined}>
       {formatUsd(cents)}
     </span>
   );

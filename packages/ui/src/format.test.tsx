@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatPayoutDate } from './format.ts';
 import { LeadStatusTag } from './LeadStatusTag.tsx';
-import { MONEY_COLOURS, Money } from './Money.tsx';
+import { MONEY_COLOURS, MONEY_COLOURS_DARK, Money } from './Money.tsx';
+import { AppTheme } from './theme.tsx';
 
 describe('dates', () => {
   it('shows dd.Mon.yyyy', () => {
@@ -33,6 +34,15 @@ describe('Money', () => {
     const node = screen.getByTestId('money');
     expect(node.textContent).toBe(text);
     expect(node.style.color).toBe(colour);
+  });
+
+  it('uses the dark theme shades inside a dark antd theme', () => {
+    render(
+      <AppTheme dark>
+        <Money cents={250} coloured />
+      </AppTheme>,
+    );
+    expect(screen.getByTestId('money').style.color).toBe(MONEY_COLOURS_DARK.positive);
   });
 });
 

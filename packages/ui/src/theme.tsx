@@ -10,13 +10,20 @@ import { BRAND } from './brand.ts';
 export function themeConfig(dark: boolean): ThemeConfig {
   return {
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    // antd's placeholder grey (25% opacity) is under 2:1 against its background; a Select's
-    // placeholder is real text to axe and to readers, so it gets 4.5:1 in both themes.
+    // antd's placeholder (25% opacity), description and tertiary text (45%) greys are under 4.5:1 against
+    // their backgrounds; a Select's placeholder and secondary notes are real text to readers.
     token: dark
-      ? { fontFamily: BRAND.font, colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)' }
+      ? {
+          fontFamily: BRAND.font,
+          colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
+          colorTextDescription: 'rgba(255, 255, 255, 0.6)',
+          colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+        }
       : {
           fontFamily: BRAND.font,
           colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+          colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+          colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
           colorPrimary: BRAND.primary,
           colorLink: BRAND.primary,
           colorInfo: BRAND.primary,

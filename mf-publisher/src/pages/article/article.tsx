@@ -19,7 +19,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { failureText, setTakenFlag } from '../../lib/answers.ts';
-import { approveRate, Countries, OfferImage } from '../../lib/offer-view.tsx';
+import { approveRate, BADGE, Countries, OfferImage } from '../../lib/offer-view.tsx';
 import { ErrorRetry } from '../../lib/ui.tsx';
 
 /** The prelanding choice 'None' (a landing page alone). */
@@ -155,8 +155,16 @@ export function ArticleScreen() {
                 </Typography.Title>
                 <Typography.Text type="secondary">{offer.OfferName}</Typography.Text>
                 <div style={{ marginTop: 8 }}>
-                  {offer.isPromoted && <Tag color="gold">Promoted</Tag>}
-                  {offer.isNew && <Tag color="green">new</Tag>}
+                  {offer.isPromoted && (
+                    <Tag color={BADGE.promoted} variant="solid">
+                      Promoted
+                    </Tag>
+                  )}
+                  {offer.isNew && (
+                    <Tag color={BADGE.new} variant="solid">
+                      new
+                    </Tag>
+                  )}
                   {offer.isTaken && <Tag color="blue">You have taken this offer</Tag>}
                 </div>
               </Col>

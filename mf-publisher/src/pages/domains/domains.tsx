@@ -88,7 +88,7 @@ export function DomainsScreen() {
             )}
           </div>
         ) : (
-          <Typography.Text data-testid="domain-name" style={{ wordBreak: 'break-all' }}>
+          <Typography.Text data-testid="domain-name" style={{ overflowWrap: 'anywhere' }}>
             {storedDomainHost(value)}
           </Typography.Text>
         ),
@@ -97,10 +97,11 @@ export function DomainsScreen() {
       title: 'Actions',
       key: 'actions',
       align: 'right',
-      width: 200,
+      // As narrow as its buttons: the domain name gets the rest of a phone's width.
+      width: 1,
       render: (_, row) =>
         editing?.id === row.ID ? (
-          <Space wrap style={{ justifyContent: 'flex-end' }}>
+          <Space style={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
             <Button
               type="primary"
               size="small"
@@ -114,7 +115,7 @@ export function DomainsScreen() {
             </Button>
           </Space>
         ) : (
-          <Space wrap style={{ justifyContent: 'flex-end' }}>
+          <Space style={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
             <Button
               size="small"
               data-testid="domain-edit-open"

@@ -1,7 +1,7 @@
 import type { PublisherOffer } from '@leadmesh/schema';
 import { Money } from '@leadmesh/ui';
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
-import { approveRate, Countries, OfferImage } from '../../lib/offer-view.tsx';
+import { approveRate, BADGE, Countries, OfferImage } from '../../lib/offer-view.tsx';
 
 /**
  * A catalogue card (dashboards §2 Publisher offers): image (placeholder when broken), a 'new' badge
@@ -15,19 +15,24 @@ export function OfferCard({ offer, onInfo }: { offer: PublisherOffer; onInfo(): 
       data-offer-id={offer.ID}
       hoverable
       onClick={onInfo}
-      styles={{ body: { padding: 16, display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}
-      style={{ height: '100%' }}
+      styles={{ body: { padding: 16, display: 'flex', flexDirection: 'column', gap: 8, flex: 1 } }}
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       cover={
         <div style={{ padding: 12, paddingBottom: 0, position: 'relative' }}>
           <OfferImage images={offer.OfferImages} name={offer.OfferProductName || offer.OfferName} />
           <Flex gap={4} style={{ position: 'absolute', top: 20, left: 20 }}>
             {offer.isNew && (
-              <Tag color="green" data-testid="offer-new" style={{ marginInlineEnd: 0 }}>
+              <Tag color={BADGE.new} variant="solid" data-testid="offer-new" style={{ marginInlineEnd: 0 }}>
                 new
               </Tag>
             )}
             {offer.isPromoted && (
-              <Tag color="gold" data-testid="offer-promoted" style={{ marginInlineEnd: 0 }}>
+              <Tag
+                color={BADGE.promoted}
+                variant="solid"
+                data-testid="offer-promoted"
+                style={{ marginInlineEnd: 0 }}
+              >
                 Promoted
               </Tag>
             )}

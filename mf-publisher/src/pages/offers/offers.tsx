@@ -1,4 +1,4 @@
-import { Button, Segmented } from 'antd';
+import { Button, Flex, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { consumeTakenFlag, TAKEN_FLAG_KEY } from '../../lib/answers.ts';
 import { Panel } from '../../lib/ui.tsx';
@@ -24,9 +24,8 @@ export function OffersScreen() {
   const [showPromoted, setShowPromoted] = useState(true);
 
   return (
-    <Panel
-      testId="offers-panel"
-      title={
+    <Panel testId="offers-panel">
+      <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Segmented<Mode>
           data-testid="offers-mode"
           value={mode}
@@ -36,15 +35,12 @@ export function OffersScreen() {
             { value: 'taken', label: <span data-testid="offers-mode-taken">Taken offers</span> },
           ]}
         />
-      }
-      extra={
-        mode === 'catalogue' && (
+        {mode === 'catalogue' && (
           <Button data-testid="promoted-toggle" onClick={() => setShowPromoted((v) => !v)}>
             {showPromoted ? 'Hide promoted offers' : 'Show promoted offers'}
           </Button>
-        )
-      }
-    >
+        )}
+      </Flex>
       {mode === 'catalogue' ? (
         <Catalogue key={String(showPromoted)} showPromoted={showPromoted} />
       ) : (

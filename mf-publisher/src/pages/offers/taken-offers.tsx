@@ -86,11 +86,12 @@ export function TakenOffers() {
           </Typography.Text>
         ),
     },
-    { title: 'Offer name', dataIndex: 'TakenOfferName' },
+    { title: 'Offer name', dataIndex: 'TakenOfferName', responsive: ['sm'] },
     {
       title: 'Date taken',
       dataIndex: 'createdAt',
       width: 120,
+      responsive: ['md'],
       render: (value: string) => formatDate(value),
     },
     {
@@ -127,7 +128,6 @@ export function TakenOffers() {
           rowKey="ID"
           pagination={false}
           loading={rows === null}
-          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: (
               <Empty

@@ -25,8 +25,14 @@ const columns: TableColumnsType<AdvertiserReferral> = [
     align: 'right',
     render: (cents: number) => <Money cents={cents} coloured />,
   },
-  { title: 'Count', dataIndex: 'Count', align: 'right' },
-  { title: 'Last earned', dataIndex: 'Date', width: 130, render: (value: string) => formatDate(value) },
+  { title: 'Count', dataIndex: 'Count', align: 'right', responsive: ['sm'] },
+  {
+    title: 'Last earned',
+    dataIndex: 'Date',
+    width: 130,
+    responsive: ['md'],
+    render: (value: string) => formatDate(value),
+  },
 ];
 
 /** Advertiser referrals (dashboards §2): per referred advertiser and offer, what you earned and how often. */

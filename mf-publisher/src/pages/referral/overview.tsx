@@ -74,7 +74,7 @@ export function ReferralOverviewScreen() {
       </Panel>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={24} sm={8}>
-          <Card>
+          <Card style={{ height: '100%' }}>
             <Statistic
               title="Total referral earnings"
               valueRender={() => (
@@ -86,14 +86,14 @@ export function ReferralOverviewScreen() {
           </Card>
         </Col>
         <Col xs={12} sm={8}>
-          <Card>
+          <Card style={{ height: '100%' }}>
             <Statistic title="Earning referrals" value={data.UniqueCount} data-testid="referral-unique" />
           </Card>
         </Col>
         <Col xs={12} sm={8}>
-          <Card>
+          <Card style={{ height: '100%' }}>
             <Statistic
-              title="Sign-ups via your link"
+              title="Sign-ups via link"
               value={data.RegisterCount}
               data-testid="referral-registers"
             />

@@ -35,7 +35,6 @@ export function ReferralList<T extends object>({
           dataSource={list.rows}
           rowKey={rowKey}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           loading={list.loading && list.rows.length === 0}
           locale={{ emptyText: <Empty data-testid="referral-empty" description={MESSAGES.noReferrals} /> }}
         />
