@@ -189,3 +189,22 @@ describe('LeadTimeline', () => {
     expect(onReplay).toHaveBeenCalledWith(7);
   });
 });
+
+describe('RowActions', () => {
+  it('shows the actions the row gets as named buttons, or folds them into one menu', async () => {
+    const { RowActions } = await import('./RowActions.tsx');
+    const edit = vi.fn();
+    const actions = [
+      { key: 'edit', label: 'Edit', onClick: edit },
+      { key: 'delete', label: 'Delete', onClick: () => {}, show: false },
+    ];
+    const { unmount } = render(<RowActions actions={actions} compact={false} />);
+    fireEvent.click(screen.getByTestId('row-edit'));
+    expect(edit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('row-delete')).toBeNull();
+    unmount();
+    render(<RowActions actions={actions} compact />);
+    expect(screen.getByTestId('row-actions-menu').textContent).toContain('Actions');
+    expect(screen.queryByTestId('row-edit')).toBeNull();
+  });
+});

@@ -22,7 +22,7 @@ const FIELDS: readonly FilterFieldSpec[] = [
 function LogText({ text }: { text: string }) {
   const parts = text.split(/(\[[^\]]*\])/g);
   return (
-    <span style={{ wordBreak: 'break-word' }}>
+    <span style={{ wordBreak: 'break-word', overflowWrap: 'anywhere' }}>
       {parts.map((p, i) =>
         p.startsWith('[') ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one text
@@ -56,6 +56,7 @@ export function Logs(_: { path: string }) {
         rowKey="ID"
         filterFields={FIELDS}
         errorMessage="SERVER_ERROR"
+        scrollX={980}
         toolbar={
           <Button danger data-testid="logs-remove-all" onClick={() => setRemoving(true)}>
             Remove all logs
