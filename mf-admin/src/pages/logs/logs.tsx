@@ -83,16 +83,18 @@ export function Logs(_: { path: string }) {
               </Tag>
             ),
           },
-          { title: 'Log', dataIndex: 'Log', render: (v: string) => <LogText text={v} /> },
+          { title: 'Log', dataIndex: 'Log', width: '45%', render: (v: string) => <LogText text={v} /> },
           {
             title: 'Context',
             dataIndex: 'Context',
-            render: (v: string | null) => <code style={{ fontSize: 12 }}>{v}</code>,
+            width: 180,
+            render: (v: string | null) => <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{v}</code>,
           },
-          { title: 'User', dataIndex: 'User', width: 70 },
+          { title: 'User', dataIndex: 'User', width: 60 },
           {
             title: 'Dump',
             key: 'dump',
+            width: 110,
             render: (_, e) =>
               e.LogDumpPresent ? (
                 <Button size="small" data-testid="log-dump" onClick={() => void openDump(e)}>
