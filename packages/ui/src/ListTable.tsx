@@ -87,7 +87,8 @@ export function ListTable<T extends object>({
         <Result
           status="warning"
           data-testid="list-error"
-          title={errorMessage}
+          // A list the server did not answer says so (admin §8: 'Server timed out!').
+          title={list.errorCode === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : errorMessage}
           extra={
             <Button data-testid="list-retry" onClick={list.reload}>
               Retry
