@@ -66,6 +66,9 @@ export function FilterBar({ fields, value, onChange, operators }: FilterBarProps
         data-testid="filter-value"
         value={raw as string}
         onChange={setRaw}
+        showSearch
+        optionFilterProp="label"
+        listHeight={200}
         options={field.options.map((o) => ({ value: o.value as string, label: o.label }))}
         style={{ minWidth: 140 }}
       />

@@ -19,7 +19,7 @@ export function KpiTile({
     <Card
       size="small"
       data-testid={testId ?? 'kpi-tile'}
-      style={{ minWidth: 140, flex: '1 1 140px' }}
+      style={{ minWidth: 0 }}
       styles={{ body: { padding: '6px 12px' } }}
     >
       <Statistic
@@ -35,5 +35,17 @@ export function KpiTile({
 
 /** Tiles in a wrapping row. */
 export function KpiRow({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>{children}</div>;
+  return (
+    <div
+      data-testid="kpi-row"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+        gap: 8,
+        marginBottom: 12,
+      }}
+    >
+      {children}
+    </div>
+  );
 }

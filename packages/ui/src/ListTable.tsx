@@ -1,6 +1,6 @@
 import type { FilterFieldSpec, FilterItem } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { Button, Empty, Result, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Empty, Grid, Result, Table, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { EndMarker } from './DataTable.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -41,6 +41,8 @@ export interface ListTableProps<T> {
   rowSelection?: TableProps<T>['rowSelection'];
   /** `data-testid` of the table (one screen may have several). */
   testId?: string;
+  /** Width the table scrolls sideways from: its content's (default), or a fixed width so long text wraps. */
+  scrollX?: number | 'max-content';
 }
 
 /**
@@ -58,8 +60,15 @@ export function ListTable<T extends object>({
   emptyText = MESSAGES.noDataToDisplay,
   rowSelection,
   testId = 'data-table',
+  scrollX = 'max-content',
 }: ListTableProps<T>) {
   const { list, filters, setFilters } = controller;
+  const screens = Grid.useBreakpoint();
+  // On a phone the actions column (one Actions menu there) stays pinned at the right edge.
+  const shownColumns =
+    screens.md === false
+      ? columns.map((c) => (c.key === 'actions' ? { ...c, fixed: 'right' as const, title: '' } : c))
+      : columns;
   return (
     <div data-testid={testId}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
@@ -78,7 +87,8 @@ export function ListTable<T extends object>({
         <Result
           status="warning"
           data-testid="list-error"
-          title={errorMessage}
+          // A list the server did not answer says so (admin §8: 'Server timed out!').
+          title={list.errorCode === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : errorMessage}
           extra={
             <Button data-testid="list-retry" onClick={list.reload}>
               Retry
@@ -89,12 +99,12 @@ export function ListTable<T extends object>({
         <Table<T>
           size="small"
           sticky
-          columns={columns}
+          columns={shownColumns}
           dataSource={list.rows}
           rowKey={rowKey}
           pagination={false}
           rowSelection={rowSelection}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: scrollX }}
           loading={list.loading && list.rows.length === 0}
           locale={{ emptyText: <Empty data-testid="list-empty" description={emptyText} /> }}
         />

@@ -189,3 +189,74 @@ describe('LeadTimeline', () => {
     expect(onReplay).toHaveBeenCalledWith(7);
   });
 });
+
+describe('RowActions', () => {
+  it('shows the actions the row gets as named buttons, or folds them into one menu', async () => {
+    const { RowActions } = await import('./RowActions.tsx');
+    const edit = vi.fn();
+    const actions = [
+      { key: 'edit', label: 'Edit', onClick: edit },
+      { key: 'delete', label: 'Delete', onClick: () => {}, show: false },
+    ];
+    const { unmount } = render(<RowActions actions={actions} compact={false} />);
+    fireEvent.click(screen.getByTestId('row-edit'));
+    expect(edit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('row-delete')).toBeNull();
+    unmount();
+    render(<RowActions actions={actions} compact />);
+    expect(screen.getByTestId('row-actions-menu').textContent).toContain('Actions');
+    expect(screen.queryByTestId('row-edit')).toBeNull();
+  });
+});
+
+describe('ListTable', () => {
+  it("says 'Server timed out!' when the server was not reached, else the screen's own message", async () => {
+    const { ListTable, useListController } = await import('./ListTable.tsx');
+    function Screen({ code }: { code: 'SERVER_ERROR' | 'FORBIDDEN' }) {
+      const controller = useListController<{ ID: number }>(async () => ({ status: 'error', data: code }));
+      return (
+        <ListTable
+          controller={controller}
+          rowKey="ID"
+          columns={[]}
+          errorMessage="There was an error while getting users"
+        />
+      );
+    }
+    const { unmount } = render(<Screen code="SERVER_ERROR" />);
+    expect((await screen.findByTestId('list-error')).textContent).toContain('Server timed out!');
+    unmount();
+    render(<Screen code="FORBIDDEN" />);
+    expect((await screen.findByTestId('list-error')).textContent).toContain(
+      'There was an error while getting users',
+    );
+  });
+
+  it('says which filters are applied and clears them all at once', async () => {
+    const { ListTable, useListController } = await import('./ListTable.tsx');
+    const seen: unknown[] = [];
+    function Screen() {
+      const controller = useListController<{ ID: number }>(
+        async ({ filters }) => {
+          seen.push(filters);
+          return { status: 'ok', data: { DBData: [] } };
+        },
+        [{ name: 'ID', op: 'eq', value: 7 }],
+        { debounceMs: 0 },
+      );
+      return (
+        <ListTable
+          controller={controller}
+          rowKey="ID"
+          columns={[]}
+          filterFields={[{ name: 'ID', friendlyName: 'ID', type: 'number' }]}
+        />
+      );
+    }
+    render(<Screen />);
+    expect(screen.getByTestId('filter-chip').textContent).toContain('ID equals 7');
+    fireEvent.click(screen.getByTestId('filter-clear'));
+    expect(await screen.findByTestId('filter-summary')).toBeTruthy();
+    await waitFor(() => expect(seen.at(-1)).toEqual([]));
+  });
+});

@@ -15,6 +15,8 @@ export interface InfiniteListState<T> {
   loading: boolean;
   /** The first page failed. */
   error: boolean;
+  /** The error code of the failed first page (`SERVER_ERROR` when the server was not reached). */
+  errorCode: string | null;
   ended: boolean;
   loadMore(): void;
   reload(): void;
@@ -44,6 +46,7 @@ export function useInfiniteList<T>(
   const [offset, setOffset] = useState(0);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState(false);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
   const generation = useRef(0);
   const busy = useRef(false);
   const state = useRef({ offset: 0, filters });
@@ -60,7 +63,10 @@ export function useInfiniteList<T>(
       busy.current = false;
       setLoading(false);
       if (answer.status !== 'ok') {
-        if (from === 0) setError(true);
+        if (from === 0) {
+          setError(true);
+          setErrorCode(String(answer.data));
+        }
         state.current.offset = -1;
         setOffset(-1);
         return;
@@ -80,6 +86,7 @@ export function useInfiniteList<T>(
     busy.current = false;
     state.current.offset = 0;
     setError(false);
+    setErrorCode(null);
     setOffset(0);
     void fetchPage(0);
   }, [fetchPage]);
@@ -112,5 +119,16 @@ export function useInfiniteList<T>(
     setRows((previous) => previous.filter((row) => !match(row)));
   }, []);
 
-  return { rows, offset, loading, error, ended: offset === -1, loadMore, reload, updateRow, removeRow };
+  return {
+    rows,
+    offset,
+    loading,
+    error,
+    errorCode,
+    ended: offset === -1,
+    loadMore,
+    reload,
+    updateRow,
+    removeRow,
+  };
 }

@@ -22,7 +22,7 @@ const FIELDS: readonly FilterFieldSpec[] = [
 function LogText({ text }: { text: string }) {
   const parts = text.split(/(\[[^\]]*\])/g);
   return (
-    <span style={{ wordBreak: 'break-word' }}>
+    <span style={{ wordBreak: 'break-word', overflowWrap: 'anywhere' }}>
       {parts.map((p, i) =>
         p.startsWith('[') ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one text
@@ -56,6 +56,7 @@ export function Logs(_: { path: string }) {
         rowKey="ID"
         filterFields={FIELDS}
         errorMessage="SERVER_ERROR"
+        scrollX={980}
         toolbar={
           <Button danger data-testid="logs-remove-all" onClick={() => setRemoving(true)}>
             Remove all logs
@@ -82,16 +83,18 @@ export function Logs(_: { path: string }) {
               </Tag>
             ),
           },
-          { title: 'Log', dataIndex: 'Log', render: (v: string) => <LogText text={v} /> },
+          { title: 'Log', dataIndex: 'Log', width: '45%', render: (v: string) => <LogText text={v} /> },
           {
             title: 'Context',
             dataIndex: 'Context',
-            render: (v: string | null) => <code style={{ fontSize: 12 }}>{v}</code>,
+            width: 180,
+            render: (v: string | null) => <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{v}</code>,
           },
-          { title: 'User', dataIndex: 'User', width: 70 },
+          { title: 'User', dataIndex: 'User', width: 60 },
           {
             title: 'Dump',
             key: 'dump',
+            width: 110,
             render: (_, e) =>
               e.LogDumpPresent ? (
                 <Button size="small" data-testid="log-dump" onClick={() => void openDump(e)}>
