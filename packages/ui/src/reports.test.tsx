@@ -212,6 +212,7 @@ describe('RowActions', () => {
 describe('ListTable', () => {
   it("says 'Server timed out!' when the server was not reached, else the screen's own message", async () => {
     const { ListTable, useListController } = await import('./ListTable.tsx');
+    // biome-ignore lint/correctness/noComponentHookFactories: a throwaway screen per test, built around the imported kit
     function Screen({ code }: { code: 'SERVER_ERROR' | 'FORBIDDEN' }) {
       const controller = useListController<{ ID: number }>(async () => ({ status: 'error', data: code }));
       return (
@@ -235,6 +236,7 @@ describe('ListTable', () => {
   it('says which filters are applied and clears them all at once', async () => {
     const { ListTable, useListController } = await import('./ListTable.tsx');
     const seen: unknown[] = [];
+    // biome-ignore lint/correctness/noComponentHookFactories: a throwaway screen per test, built around the imported kit
     function Screen() {
       const controller = useListController<{ ID: number }>(
         async ({ filters }) => {
