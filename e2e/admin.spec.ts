@@ -424,6 +424,9 @@ test('admin operations: internal domain, API token, custom payout with the calcu
   await page.getByTestId('form-submit').click();
   await page.getByTestId('form-error').getByText("User can't be empty").waitFor();
   await pick(page, 'token-user', 'publisher2', true);
+  // The user picker's list stays open over the flags until focus moves on, as it would for a user.
+  await page.getByTestId('token-name').click();
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
   await page.getByTestId('token-flag-canSendLeads').click();
   await page.getByTestId('form-submit').click();
   const created = ((await page.getByTestId('token-created').textContent()) ?? '').trim();

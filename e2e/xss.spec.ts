@@ -104,6 +104,8 @@ test('HTML in a user’s first and last name shows as text in the dashboard, nev
   const seen = watchForScripts(page);
   await loginAs(page, t.urls, username, password);
   await page.waitForLoadState('networkidle');
+  // The dashboard layout (and its header) can finish after the network settles: wait for the name.
+  await page.getByTestId('user-name').waitFor();
   // The header shows the name as the person typed it: the markup is text on the page.
   const shown = (await page.locator('body').textContent()) ?? '';
   assert.ok(shown.includes(`${MARK}-first<img`), 'the first name is shown as text');
