@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { ZipFile } from 'yazl';
 import { assert, test } from './harness.ts';
+import { pickCountry } from './support.ts';
 
 const ADMIN_SCREENS = [
   'admin-publisherStats',
@@ -35,12 +36,30 @@ const rows = (page: Page, table = 'data-table') =>
 /** Opens an antd select by its test id and picks the option whose text contains `text`. */
 async function pick(page: Page, testId: string, text: string, search = false) {
   await page.getByTestId(testId).click();
-  if (search) await page.keyboard.type(text);
+  if (search) {
+    // A searched list re-renders as its answers arrive: a click could land on an option being
+    // replaced. Wait until the search has made the option the active one, then take it with Enter.
+    await page.keyboard.type(text);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option-active')
+      .filter({ hasText: text })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+  } else {
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .first()
+      .click();
+  }
+  // The list closes as it takes the choice; one still open (its closing animation, a list that
+  // stays open) would take the next click meant for the form, so it is closed before going on.
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
+    .locator('.ant-select-dropdown:visible')
     .first()
-    .click();
+    .waitFor({ state: 'hidden', timeout: 2_000 })
+    .catch(() => page.keyboard.press('Escape'));
 }
 
 /** A documented call from the page, with its session and CSRF token (for checks the UI hides). */
@@ -122,6 +141,17 @@ test('admin users: edit reloads the row, verify publisher, payout refused with i
   await page.getByTestId('user-FirstName').fill('Evelyn');
   await page.getByTestId('user-admin-fields').waitFor();
   await pick(page, 'user-autopayout', 'Every 14 days');
+  // Payment method (admins only): Wire, checked as the publisher's profile checks it, IBAN included.
+  await page.getByTestId('user-payment-none').waitFor();
+  await page.getByTestId('user-payment-type').getByText('Wire', { exact: true }).click();
+  await page.getByTestId('wire-bank').fill('Banca Intesa');
+  await page.getByTestId('wire-holder').fill('Evelyn Tester');
+  await page.getByTestId('wire-iban').fill('RS35 2600 0560 1001 6113 78');
+  await page.getByTestId('wire-swift').fill('dbdbrsbg');
+  await pickCountry(page, 'wire-country', 'Serbia');
+  await page.getByTestId('form-submit').click();
+  await page.getByTestId('form-error').getByText('IBAN is not valid, check the account number').waitFor();
+  await page.getByTestId('wire-iban').fill('RS35 2600 0560 1001 6113 79');
   await t.screenshot(page, 'user-edit-dialog');
   const refetched = page.waitForResponse(
     (r) => r.url().endsWith('/users/getSingleUser') && r.request().postData()?.includes('"ID"') === true,
@@ -133,8 +163,17 @@ test('admin users: edit reloads the row, verify publisher, payout refused with i
   // More info shows the saved values.
   await rows(page).first().getByTestId('row-info').click();
   await page.getByTestId('user-info').getByText('Every 14 days').waitFor();
-  await page.getByTestId('user-info').getByText('Evelyn Tester').waitFor();
+  await page.getByTestId('user-info').getByText('Evelyn Tester', { exact: true }).waitFor();
+  // The method was saved as the server normalised it (no spaces, capitals).
+  await page
+    .getByTestId('user-info-payment')
+    .getByText('Wire: Banca Intesa, Evelyn Tester, IBAN RS35260005601001611379, SWIFT DBDBRSBG, RS')
+    .waitFor();
   await page.keyboard.press('Escape');
+  // Opening Edit again shows the saved method in its fields.
+  await rows(page).first().getByTestId('row-edit').click();
+  assert.equal(await page.getByTestId('wire-iban').inputValue(), 'RS35260005601001611379');
+  await page.getByTestId('form-cancel').click();
 
   // Verify publisher: confirmation names the user, then the button goes.
   await rows(page).first().getByTestId('row-verify').click();
@@ -283,6 +322,8 @@ test('admin offers: validation messages in order, Final calculations, add and ed
   await expectProblem("Offer description can't be empty!");
   await page.getByTestId('offer-description').locator('[contenteditable="true"]').click();
   await page.keyboard.type('A gizmo worth selling.');
+  // Clicking into the text (inside the field's label) formats nothing by itself.
+  assert.doesNotMatch(await page.getByTestId('editor-content').innerHTML(), /<h1/i);
   await page.getByTestId('offer-promoted').click();
   await t.screenshot(page, 'offer-form');
   await page.getByTestId('offer-save').click();
@@ -314,12 +355,27 @@ test('admin leads: set a status over the CRM, the timeline, export into files an
   await openScreen(page, t.urls.shell, 'admin-leads');
   const first = rows(page).first();
   await first.waitFor();
+  // The publisher and advertiser columns name them (the list answer joins the names), never '#3'.
+  const listed = (await apiCall(page, t.urls.api, '/leads/getLeadsForAdmin', { paginationOffset: 0 })) as {
+    data: { DBData: { ID: number; User: { Username: string }; Advertiser: { CompanyName: string } }[] };
+  };
+  const top = listed.data.DBData[0];
+  assert.ok(top.User.Username.length > 0);
+  assert.equal((await first.getByTestId('lead-publisher').textContent())?.trim(), top.User.Username);
+  assert.equal(
+    (await first.getByTestId('lead-advertiser').textContent())?.trim(),
+    top.Advertiser.CompanyName,
+  );
+  for (const cell of await rows(page).getByTestId('lead-publisher').allTextContents())
+    assert.doesNotMatch(cell, /^#\d+$/);
   await first.getByTestId('row-status').click();
   await page.getByText('This overrides the status the CRM gave').waitFor();
   await pick(page, 'lead-new-status', 'Bad lead');
   await page.getByTestId('form-submit').click();
   await page.getByTestId('lead-status-form').waitFor({ state: 'detached' });
   await first.getByTestId('lead-status').filter({ hasText: 'Bad lead' }).waitFor();
+  // The row answered by the status change keeps the names.
+  assert.equal((await first.getByTestId('lead-publisher').textContent())?.trim(), top.User.Username);
 
   // More info: the lead's timeline records the manual status change.
   await first.getByTestId('row-info').click();
@@ -350,6 +406,49 @@ test('admin leads: set a status over the CRM, the timeline, export into files an
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   // An xlsx is a zip: it starts with PK.
   assert.equal(Buffer.concat(chunks).subarray(0, 2).toString(), 'PK');
+});
+
+test('admin dashboard ?p=: a publisher’s dashboard in the publisher’s own view, opened from the stats', async (t) => {
+  const page = await t.newPage('admin');
+  await openScreen(page, t.urls.shell, 'admin-publisherStats');
+  const row = rows(page, 'publisher-stats')
+    .filter({ hasText: /^publisher/ })
+    .first();
+  await row.waitFor();
+  const username = (await row.locator('td').first().textContent())?.trim() ?? '';
+  await row.getByTestId('row-dashboard').click();
+  await page.waitForURL(/\/dashboard\/admin-dashboard\?p=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('p'));
+  // The shared view (packages/ui LeadDashboard): its KPI tiles, charts and breakdowns, with the name.
+  await page.getByTestId('lead-dashboard').waitFor();
+  await page.getByTestId('dashboard-publisher').getByText(username).waitFor();
+  await page.locator('[data-testid="dashboard"][data-phase="ok"]').waitFor();
+  const truth = (await apiCall(page, t.urls.api, '/leads/getLeadsForPublisherDashboard', {
+    BoundUser: id,
+    Filters: [],
+  })) as { status: string; data: { totalLeadCount: number; totalEarned: number } };
+  assert.equal(truth.status, 'ok');
+  assert.equal(
+    Number(await page.getByTestId('kpi-total').getAttribute('data-value')),
+    truth.data.totalLeadCount,
+  );
+  assert.equal(
+    Number(await page.getByTestId('kpi-money').getAttribute('data-value')),
+    truth.data.totalEarned,
+  );
+  await page.getByTestId('dashboard-breakdowns').waitFor();
+  await t.screenshot(page, 'publisher-dashboard');
+
+  // Without ?p the sidebar's Dashboard asks whose dashboard to open.
+  await openScreen(page, t.urls.shell, 'admin-dashboard');
+  await page.getByTestId('dashboard-user').click();
+  await page.keyboard.type(username);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: `${username} (#${id})` })
+    .click();
+  await page.waitForURL(new RegExp(`admin-dashboard\\?p=${id}$`));
+  await page.getByTestId('dashboard-publisher').getByText(username).waitFor();
 });
 
 test('admin payments: process the pending payout, then create and process a new one, download a CSV', async (t) => {
@@ -519,6 +618,8 @@ for (const theme of ['dark', 'light'] as const) {
             .first()
             .waitFor({ state: 'detached', timeout: 10_000 })
             .catch(() => undefined);
+          if (path.startsWith('admin-dashboard'))
+            await page.locator('[data-testid="dashboard"][data-phase="ok"]').waitFor();
           await t.screenshot(page, `${path.split('?')[0]}`, { fullPage: false });
         }
         if (theme === 'light' && width === 390 && half === 1) await switchTo('dark');
@@ -558,4 +659,20 @@ test('manager: the manager screens and the users list; admin screens refused, by
   }
   // Their own screens' calls are allowed.
   assert.equal((await apiCall(page, t.urls.api, '/leads/getLeadStatsPerUser', {})).status, 'ok');
+
+  // manager-publisherStats → View dashboard: a publisher's dashboard, in the shared view.
+  await openScreen(page, t.urls.shell, 'manager-publisherStats');
+  await rows(page, 'publisher-stats').first().getByTestId('row-dashboard').click();
+  await page.locator('[data-testid="dashboard"][data-phase="ok"]').waitFor();
+  // A staff account's dashboard is refused by the server (the manager may not manage it).
+  const adminPage = await t.newPage('admin');
+  await adminPage.goto(`${t.urls.shell}/dashboard/admin-users`);
+  const me = (await apiCall(adminPage, t.urls.api, '/auth/checkLogin', {})) as {
+    data: { UserInfo: { ID: number } };
+  };
+  const refused = await apiCall(page, t.urls.api, '/leads/getLeadsForPublisherDashboard', {
+    BoundUser: me.data.UserInfo.ID,
+    Filters: [],
+  });
+  assert.deepEqual([refused.status, refused.data], ['error', 'FORBIDDEN']);
 });

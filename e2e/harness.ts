@@ -10,6 +10,8 @@ export interface Urls {
   api: string;
   /** The worker's mail sink folder (set when the run started its own backend). */
   mailDir?: string;
+  /** The run's database (set when the run started its own backend). */
+  databaseUrl?: string;
   mf_public: string;
   mf_publisher: string;
   mf_advertiser: string;
@@ -50,6 +52,8 @@ interface RegisteredTest {
   name: string;
   file: string;
   fn(t: TestContext): Promise<void>;
+  /** How long the test may take (the runner's default otherwise). */
+  timeoutMs?: number;
 }
 
 export const registry: RegisteredTest[] = [];
@@ -59,9 +63,13 @@ export function setCurrentFile(file: string) {
   currentFile = file;
 }
 
-/** Registers a browser test. */
-export function test(name: string, fn: (t: TestContext) => Promise<void>) {
-  registry.push({ name, file: currentFile, fn });
+/** Registers a browser test; `timeoutMs` for a long story (the runner's default is 60 s). */
+export function test(
+  name: string,
+  fn: (t: TestContext) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+) {
+  registry.push({ name, file: currentFile, fn, timeoutMs: options.timeoutMs });
 }
 
 export { assert };

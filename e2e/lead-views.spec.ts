@@ -1,6 +1,7 @@
 import type { DashboardData, FilterItem, PublisherLead } from '@leadmesh/schema';
 import { formatUsd, POSTBACK_PLACEHOLDERS } from '@leadmesh/schema/constants';
 import type { Page, Response } from 'playwright-core';
+import { freePort } from '../scripts/lib/world.ts';
 import { assert, type Role, test } from './harness.ts';
 import { shootBothThemes } from './screens.ts';
 import { unique } from './support.ts';
@@ -183,11 +184,17 @@ for (const audience of ['publisher', 'advertiser'] as const) {
     await page.getByText('Postback name missing').waitFor();
     await page.getByText('Postback URL missing').waitFor();
     await page.getByTestId('postback-name').fill(name);
-    await page.getByTestId('postback-url').fill('https://93.184.216.34/pb?id={lead_id}&s={lead_status}');
+    // A closed port on this machine: the worker sends this tracker the seeded world's status changes
+    // meanwhile, and a test never sends a packet anywhere but 127.0.0.1 (the e2e world allows loopback).
+    await page
+      .getByTestId('postback-url')
+      .fill(`http://127.0.0.1:${await freePort()}/pb?id={lead_id}&s={lead_status}`);
     const added = page.waitForResponse(answerOf('/postback/addPostback'));
     await page.getByTestId('postback-save').click();
     await dataOf(await added);
-    const row = page.locator('tr', { has: page.getByText(name, { exact: true }) });
+    // The list's row, not the delivery log's rows of the same tracker.
+    const list = page.getByTestId('postback-table');
+    const row = list.locator('tr', { has: page.getByText(name, { exact: true }) });
     await row.waitFor();
     await shootBothThemes(t, page, 'postback', async () => {
       await row.waitFor();
@@ -198,7 +205,7 @@ for (const audience of ['publisher', 'advertiser'] as const) {
     const edited = page.waitForResponse(answerOf('/postback/editPostback'));
     await page.getByTestId('postback-save').click();
     await dataOf(await edited);
-    const editedRow = page.locator('tr', { has: page.getByText(`${name} edited`, { exact: true }) });
+    const editedRow = list.locator('tr', { has: page.getByText(`${name} edited`, { exact: true }) });
     await editedRow.waitFor();
     await editedRow.getByTestId('postback-delete').click();
     const deleted = page.waitForResponse(answerOf('/postback/deletePostback'));

@@ -115,3 +115,48 @@ export async function createPublisher(
   if (body.status !== 'ok') throw new Error(`could not create ${username}: ${JSON.stringify(body)}`);
   return { username, email, password };
 }
+
+/** A small cookie-keeping API session, as a browser would hold it. */
+export class ApiSession {
+  private cookies = new Map<string, string>();
+  private csrf = '';
+  constructor(private readonly api: string) {}
+
+  private async request(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${this.api}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(this.csrf ? { 'X-XSRF-TOKEN': this.csrf } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+    }
+    return (await response.json()) as { status: string; data: unknown };
+  }
+
+  /** Calls `path` and answers its data; an error envelope throws. */
+  async call<T = unknown>(path: string, body: unknown = {}): Promise<T> {
+    const answer = await this.send(path, body);
+    if (answer.status !== 'ok') throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.data as T;
+  }
+
+  /** Calls `path` and answers the whole envelope, an error one included. */
+  async send(path: string, body: unknown = {}): Promise<{ status: string; data: unknown }> {
+    if (!this.csrf) this.csrf = ((await this.request('PUT', '/api/csrf')).data as { token: string }).token;
+    return this.request('POST', path, body);
+  }
+
+  static async login(api: string, username: string, password: string) {
+    const session = new ApiSession(api);
+    await session.call('/auth/login', { username, password });
+    return session;
+  }
+}

@@ -1,57 +1,24 @@
 /**
  * Stored XSS never runs (issue 12). Payloads are stored through the API the way any user could
- * store them — names at sign-up, an offer's name and description — and then shown in the browser.
- * (Postback names and log lines are shown by the dashboard screens of mf-publisher and mf-admin;
- * their specs can take `payload` and `assertNothingRan` from here.) Every payload, if it ever ran, would set `window.__xss` or open
- * a dialog; each test fails on either, and on any CSP violation (harness: a blocked inline script
- * is a console error), so a payload that is only stopped by the CSP still fails.
+ * store them — names at sign-up, an offer's name and description, a postback's name, a username
+ * typed at a failed login (written to the system log) — and then shown in the browser. Every
+ * payload, if it ever ran, would set `window.__xss` or open a dialog; each test fails on either, on
+ * an element the payload would have created, and on any CSP violation (harness: a blocked inline
+ * script is a console error), so a payload that is only stopped by the CSP still fails.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeLog } from '@leadmesh/core';
+import { createDb } from '@leadmesh/db';
+import type { Postback, PostbackDelivery } from '@leadmesh/schema';
 import type { Page } from 'playwright-core';
 import { assert, LOGINS, test, type Urls } from './harness.ts';
+import { ApiSession, unique } from './support.ts';
 
 const MARK = 'xss-mark';
 /** Each payload names its own vector, so a failure says which one ran. */
 const payload = (vector: string) =>
   `${MARK}-${vector}<img src=x onerror="window.__xss='${vector}'"><script>window.__xss='${vector}-script'</script><svg onload="window.__xss='${vector}-svg'"></svg>`;
-
-/** A small cookie-keeping API session, as a browser would hold it. */
-class ApiSession {
-  private cookies = new Map<string, string>();
-  private csrf = '';
-  constructor(private readonly api: string) {}
-
-  private async request(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${this.api}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(this.csrf ? { 'X-XSRF-TOKEN': this.csrf } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
-    }
-    return (await response.json()) as { status: string; data: unknown };
-  }
-
-  async call<T = unknown>(path: string, body: unknown = {}): Promise<T> {
-    if (!this.csrf) this.csrf = ((await this.request('PUT', '/api/csrf')).data as { token: string }).token;
-    const answer = await this.request('POST', path, body);
-    if (answer.status !== 'ok') throw new Error(`${path}: ${JSON.stringify(answer)}`);
-    return answer.data as T;
-  }
-
-  static async login(api: string, username: string, password: string) {
-    const session = new ApiSession(api);
-    await session.call('/auth/login', { username, password });
-    return session;
-  }
-}
 
 /** Fails on a dialog the page opens (alert, confirm, prompt) and on a script having run. */
 function watchForScripts(page: Page): { dialogs: string[] } {
@@ -160,4 +127,165 @@ test('an offer description is stored sanitised: rendered as HTML it runs nothing
   assert.doesNotMatch(stored.OfferDescription, /\son\w+\s*=|javascript:|<script|<iframe|<object|<embed/i);
   // The offer name is plain text: kept as typed, for screens to show as text.
   assert.ok(stored.OfferName.startsWith(`${MARK}-name`));
+});
+
+/** A new publisher with ordinary names, verified by the admin; answers their login. */
+async function verifiedPublisher(urls: Urls) {
+  const username = `xss${unique()}`;
+  const password = 'xss-password-1';
+  await new ApiSession(urls.api).call('/users/createUser', {
+    username,
+    password,
+    email: `${username}@example.com`,
+    FirstName: 'Xenia',
+    LastName: 'Tester',
+    Country: 'RS',
+    ZIP: '11000',
+    Experience: '2',
+  });
+  const admin = await ApiSession.login(urls.api, LOGINS.admin.username, LOGINS.admin.password);
+  const [user] = (
+    await admin.call<{ DBData: { ID: number }[] }>('/users/getAllUsers', {
+      Filters: [{ name: 'Username', op: 'eq', value: username }],
+    })
+  ).DBData;
+  await admin.call('/users/verifyPublisher', { ID: user.ID });
+  return { username, password };
+}
+
+/** Nothing the payloads would create is on the page. */
+async function assertNoInjectedElements(page: Page) {
+  assert.equal(await page.locator('img[src="x"]').count(), 0, 'an injected <img>');
+  assert.equal(await page.locator('svg[onload]').count(), 0, 'an injected <svg>');
+  assert.equal(await page.locator('script:not([src])').count(), 0, 'an injected inline <script>');
+}
+
+test('HTML in a postback’s name shows as text in the postback list, the delete dialog and the delivery log', async (t) => {
+  // The receiver the worker delivers the test fire to: a real server on 127.0.0.1.
+  const receiver = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = receiver.address() as AddressInfo;
+    const { username, password } = await verifiedPublisher(t.urls);
+    const publisher = await ApiSession.login(t.urls.api, username, password);
+    // Names are capped at 100 characters: two vectors.
+    const name = `${MARK}-pb<img src=x onerror="window.__xss='pb'"><svg onload="window.__xss='pb-svg'">`;
+    const postback = await publisher.call<Postback>('/postback/addPostback', {
+      postbackName: name,
+      postbackURL: `http://127.0.0.1:${port}/pb?lead={lead_id}&status={lead_status}`,
+      postbackTrigger: 'Any',
+    });
+    assert.equal(postback.postbackName, name, 'the name is kept as typed, for screens to show as text');
+    // A test fire puts a delivery, with the postback's name, in the delivery log at once; the worker
+    // sends it to the receiver whenever its queue gets there (its state does not matter here).
+    const fired = await publisher.call<{ deliveryID: number }>('/postback/testPostback', {
+      postbackID: postback.postbackID,
+    });
+    const { DBData: deliveries } = await publisher.call<{ DBData: PostbackDelivery[] }>(
+      '/postback/getDeliveries',
+      { postbackID: postback.postbackID },
+    );
+    assert.deepEqual(
+      deliveries.map((d) => [d.ID, d.postbackName]),
+      [[fired.deliveryID, name]],
+    );
+
+    const page = await t.newPage();
+    const seen = watchForScripts(page);
+    await loginAs(page, t.urls, username, password);
+    await page.goto(`${t.urls.shell}/dashboard/postback`);
+    const row = page.getByTestId('postback-row-name').filter({ hasText: `${MARK}-pb` });
+    await row.waitFor();
+    assert.equal(await row.textContent(), name, 'the list shows the name as text');
+    const delivery = page
+      .locator('[data-testid="postback-deliveries"] tr.ant-table-row')
+      .filter({ hasText: `${MARK}-pb` });
+    await delivery.waitFor();
+    assert.ok(
+      ((await delivery.textContent()) ?? '').includes(name),
+      'the delivery log shows the name as text',
+    );
+    await assertNoInjectedElements(page);
+    await t.screenshot(page, 'postback-screen');
+
+    // The delete dialog quotes the name.
+    await page
+      .locator('tr', { has: page.getByTestId('postback-row-name').filter({ hasText: `${MARK}-pb` }) })
+      .getByTestId('postback-delete')
+      .click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    assert.ok(
+      ((await dialog.textContent()) ?? '').includes(`“${name}”`),
+      'the dialog quotes the name as text',
+    );
+    await assertNoInjectedElements(page);
+    await t.screenshot(page, 'postback-delete-dialog');
+    await page.getByTestId('confirm-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    await assertNothingRan(page, seen, () =>
+      t.consoleErrors.filter((e) => /Content Security Policy/i.test(e.text)),
+    );
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});
+
+test('HTML in log text and in a log dump shows as text on admin-logs, never runs', async (t) => {
+  // A real path that logs what a visitor typed: a failed login writes the username to the log
+  // (logValue escapes brackets and control characters, not markup; the screen must show it as text).
+  const username = `${MARK}-login<img src=x onerror="window.__xss='login'"><svg onload="window.__xss='login-svg'">`;
+  const refused = await new ApiSession(t.urls.api).send('/auth/login', {
+    username,
+    password: 'not-the-password-1',
+  });
+  assert.equal(refused.status, 'error');
+  // Dumps hold the stack of an unexpected server error, which no request can fill with its own
+  // text on purpose; this one is stored the way the API's error handler stores one (core writeLog),
+  // straight into the run's database, with payloads where a message or a value would be.
+  assert.ok(t.urls.databaseUrl, 'the run started its own backend (its database is needed here)');
+  const handle = await createDb({ url: t.urls.databaseUrl });
+  const dumpMark = `${MARK}-dump-${unique()}`;
+  try {
+    await writeLog(handle.db, {
+      level: 2,
+      context: 'api/xss-check',
+      text: `Unhandled error [message:${dumpMark}]`,
+      dump: {
+        stack: `Error: ${payload('dump-stack')}\n    at handler (api/src/app.ts:1:1)`,
+        input: payload('dump-input'),
+      },
+    });
+  } finally {
+    handle.close();
+  }
+
+  const page = await t.newPage('admin');
+  const seen = watchForScripts(page);
+  await page.goto(`${t.urls.shell}/dashboard/admin-logs`);
+  const rows = page.locator('[data-testid="data-table"] tr.ant-table-row');
+  const loginRow = rows.filter({ hasText: `${MARK}-login` }).first();
+  await loginRow.waitFor();
+  assert.ok(
+    ((await loginRow.textContent()) ?? '').includes(`[username:${username}]`),
+    'the username is shown as text inside its parameter',
+  );
+  await assertNoInjectedElements(page);
+  await t.screenshot(page, 'admin-logs');
+
+  const dumpRow = rows.filter({ hasText: dumpMark }).first();
+  await dumpRow.getByTestId('log-dump').click();
+  const dump = page.getByTestId('log-dump-text');
+  await dump.waitFor();
+  const dumpText = (await dump.textContent()) ?? '';
+  assert.ok(dumpText.includes(`${MARK}-dump-stack<img src=x onerror=`), dumpText.slice(0, 300));
+  assert.ok(dumpText.includes(`${MARK}-dump-input<img src=x onerror=`), dumpText.slice(0, 300));
+  await assertNoInjectedElements(page);
+  await t.screenshot(page, 'admin-log-dump');
+  await assertNothingRan(page, seen, () =>
+    t.consoleErrors.filter((e) => /Content Security Policy/i.test(e.text)),
+  );
 });

@@ -18,8 +18,20 @@ import { isSeeded, seedDemoWorld } from '@leadmesh/seed';
 import { benchDelivery } from '../bench/delivery.ts';
 import { benchExport } from '../bench/export.ts';
 import { type Child, type LoadResult, load, startChild } from '../bench/http-load.ts';
-import { benchAdminLists, benchDashboards, benchLists, topUpListWorld } from '../bench/lists.ts';
-import { BENCH_PAGE_WEIGHT_TARGETS, kb, launchChromium, measurePageWeight } from '../bench/page-weight.ts';
+import {
+  benchAdminLists,
+  benchDashboards,
+  benchLists,
+  sequentialP95,
+  topUpListWorld,
+} from '../bench/lists.ts';
+import {
+  BENCH_PAGE_WEIGHT_TARGETS,
+  kb,
+  launchChromium,
+  measureTarget,
+  weightProblems,
+} from '../bench/page-weight.ts';
 import { benchPostbacks } from '../bench/postbacks.ts';
 import { intakeRows, trackingRows } from '../bench/traffic.ts';
 import { startWorld } from './lib/world.ts';
@@ -233,9 +245,23 @@ try {
       ...(await benchAdminLists(listOptions)),
       ...(await benchDashboards(listOptions)),
     ];
+    // The same sequential calls to the bare app replaying the recorded users page: what a call
+    // costs with no work behind it, on this machine, in this run.
+    const bareP95 = await sequentialP95(`${bareUrl}${requests.users.path}`, {
+      method: 'POST',
+      headers: admin,
+      body: requests.users.body,
+    });
     for (const row of listRows) {
-      console.log(`  ${row.name}: ${row.value}`);
-      rows.push({ ...row, baseline: '', ratio: '' });
+      console.log(`  ${row.name}: ${row.value} (bare ${fmt(bareP95, 1)} ms)`);
+      rows.push({
+        name: row.name,
+        value: row.value,
+        target: row.target,
+        ok: row.ok,
+        baseline: `${fmt(bareP95, 1)} ms`,
+        ratio: `${fmt(row.ms / Math.max(bareP95, 0.1), 1)}x`,
+      });
     }
   }
 
@@ -293,9 +319,10 @@ if (part('delivery')) {
     value: `${fmt(two.leadsPerSecond)} leads/s`,
     baseline: `${fmt(one.leadsPerSecond)} leads/s (1 worker)`,
     ratio: `${fmt((two.leadsPerSecond / one.leadsPerSecond) * 100)}%; ${two.duplicates} twice, ${two.missing} missing`,
-    // Both write one embedded SQLite file: a second process adds CPU, not write capacity.
-    target: '>= 80% of 1 worker, exactly once',
-    ok: two.leadsPerSecond >= one.leadsPerSecond * 0.8 && two.duplicates === 0 && two.missing === 0,
+    // Issue 9's target. Both write one embedded SQLite file, so the second process must not cost
+    // the first its write capacity.
+    target: '>= 1,000 leads/s, exactly once',
+    ok: two.leadsPerSecond >= 1000 && two.duplicates === 0 && two.missing === 0,
   });
 }
 
@@ -347,22 +374,15 @@ if (part('weight')) {
   const browser = await launchChromium(home);
   try {
     for (const target of BENCH_PAGE_WEIGHT_TARGETS) {
-      const weight = await measurePageWeight({
-        shellUrl: world.urls.shell,
-        path: target.path,
-        login: 'login' in target ? target.login : undefined,
-        browser,
-      });
-      const others = Object.entries(weight.byRemote).filter(
-        ([name, bytes]) => name !== 'shell' && name !== target.only && bytes > 0,
-      );
+      const weight = await measureTarget(target, world.urls.shell, browser);
+      const problems = weightProblems(target, weight);
       rows.push({
-        name: `page weight, ${weight.audience} ${target.path} (gzip JS+CSS)`,
+        name: `page weight, ${weight.audience} ${target.path} (gzip JS+CSS${target.charts ? ', before the charts' : ''})`,
         value: kb(weight.gzipBytes),
-        baseline: '',
-        ratio: others.length ? `other remotes: ${others.map(([n]) => n).join(', ')}` : 'no other remote',
+        baseline: target.charts ? `charts ${kb(weight.chartGzipBytes)} apart` : '',
+        ratio: problems.filter((p) => !p.startsWith('over')).join('; ') || 'no other remote',
         target: `<= ${kb(target.maxBytes)}, own remote only`,
-        ok: weight.gzipBytes <= target.maxBytes && others.length === 0,
+        ok: problems.length === 0,
       });
     }
   } finally {

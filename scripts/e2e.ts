@@ -63,12 +63,17 @@ async function main() {
       externalApiUrl: process.env.E2E_API_URL,
       verbose: process.env.E2E_VERBOSE === '1',
       // Every browser test logs in from the same address: the per-IP limits are API-tested instead.
-      env: { RATE_LIMIT_DISABLED: 'true' },
+      // The story test's fake CRM and the postback receivers (story, xss, lead-timeline specs) are real servers on 127.0.0.1, which
+      // the API (save-time check) and the worker (every send) refuse unless this test-only setting
+      // is on; no spec here points anything at loopback otherwise, and production refuses it.
+      // Postbacks mostly wait on their receivers, and the seeded trackers never answer: more at once
+      // keeps the tests' own deliveries from queueing behind their retries.
+      env: { RATE_LIMIT_DISABLED: 'true', ALLOW_LOOPBACK_TARGETS: 'true', POSTBACK_CONCURRENCY: '128' },
     });
     stops.push(async () => {
       redis = await world.stop();
     });
-    const urls: Urls = { ...world.urls, mailDir: world.mailDir };
+    const urls: Urls = { ...world.urls, mailDir: world.mailDir, databaseUrl: world.databaseUrl };
     console.log(`[e2e] API ${urls.api}`);
     console.log(`[e2e] shell ${urls.shell}`);
 
@@ -103,7 +108,7 @@ async function main() {
       };
       const run = createTestContext(browser, urls, shot, savedStates);
       try {
-        await withTimeout(registered.fn(run.ctx), TEST_TIMEOUT_MS, label);
+        await withTimeout(registered.fn(run.ctx), registered.timeoutMs ?? TEST_TIMEOUT_MS, label);
         const violations = run.cspViolations();
         if (violations.length) {
           throw new Error(

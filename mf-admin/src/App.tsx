@@ -1,24 +1,44 @@
+import { lazyScreen } from '@leadmesh/federation';
 import { routesOf, useSessionStore } from '@leadmesh/session';
 import { AppTheme } from '@leadmesh/ui';
 import { App as AntApp } from 'antd';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Screen } from './lib/screen.tsx';
-import { Advertisers } from './pages/advertisers/advertisers.tsx';
-import { ApiTokens } from './pages/api-tokens/api-tokens.tsx';
-import { BlockedLeads } from './pages/blocked-leads/blocked-leads.tsx';
-import { CustomPayouts } from './pages/custom-payouts/custom-payouts.tsx';
-import { PublisherDashboard } from './pages/dashboard/publisher-dashboard.tsx';
-import { Domains } from './pages/domains/domains.tsx';
-import { Invoices } from './pages/invoices/invoices.tsx';
-import { LeadStats } from './pages/lead-stats/lead-stats.tsx';
-import { Leads } from './pages/leads/leads.tsx';
-import { Logs } from './pages/logs/logs.tsx';
-import { Offers } from './pages/offers/offers.tsx';
-import { Payments } from './pages/payments/payments.tsx';
-import { PublisherStats } from './pages/publisher-stats/publisher-stats.tsx';
-import { Users } from './pages/users/users.tsx';
-import { Websites } from './pages/websites/websites.tsx';
+
+// Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
+const Advertisers = lazyScreen(() =>
+  import('./pages/advertisers/advertisers.tsx').then(({ Advertisers }) => Advertisers),
+);
+const ApiTokens = lazyScreen(() =>
+  import('./pages/api-tokens/api-tokens.tsx').then(({ ApiTokens }) => ApiTokens),
+);
+const BlockedLeads = lazyScreen(() =>
+  import('./pages/blocked-leads/blocked-leads.tsx').then(({ BlockedLeads }) => BlockedLeads),
+);
+const CustomPayouts = lazyScreen(() =>
+  import('./pages/custom-payouts/custom-payouts.tsx').then(({ CustomPayouts }) => CustomPayouts),
+);
+const PublisherDashboard = lazyScreen(() =>
+  import('./pages/dashboard/publisher-dashboard.tsx').then(({ PublisherDashboard }) => PublisherDashboard),
+);
+const Domains = lazyScreen(() => import('./pages/domains/domains.tsx').then(({ Domains }) => Domains));
+const Invoices = lazyScreen(() => import('./pages/invoices/invoices.tsx').then(({ Invoices }) => Invoices));
+const LeadStats = lazyScreen(() =>
+  import('./pages/lead-stats/lead-stats.tsx').then(({ LeadStats }) => LeadStats),
+);
+const Leads = lazyScreen(() => import('./pages/leads/leads.tsx').then(({ Leads }) => Leads));
+const Logs = lazyScreen(() => import('./pages/logs/logs.tsx').then(({ Logs }) => Logs));
+const Offers = lazyScreen(() => import('./pages/offers/offers.tsx').then(({ Offers }) => Offers));
+const Payments = lazyScreen(() => import('./pages/payments/payments.tsx').then(({ Payments }) => Payments));
+const PublisherStats = lazyScreen(() =>
+  import('./pages/publisher-stats/publisher-stats.tsx').then(({ PublisherStats }) => PublisherStats),
+);
+const Users = lazyScreen(() => import('./pages/users/users.tsx').then(({ Users }) => Users));
+const Websites = lazyScreen(() => import('./pages/websites/websites.tsx').then(({ Websites }) => Websites));
+
+/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
+const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
 
 /** The screen of each mf-admin route of the route table. */
 export const SCREENS: Record<string, ComponentType<{ path: string }>> = {
@@ -58,7 +78,11 @@ export default function App() {
               <Route
                 key={path}
                 path={path}
-                element={<Screen path={path}>{Page ? <Page path={path} /> : null}</Screen>}
+                element={
+                  <Screen path={path}>
+                    <Suspense fallback={pending}>{Page ? <Page path={path} /> : null}</Suspense>
+                  </Screen>
+                }
               />
             );
           })}

@@ -1,15 +1,30 @@
+import { lazyScreen } from '@leadmesh/federation';
 import { routesOf, useSessionStore } from '@leadmesh/session';
-import { AppTheme, ComingSoon, LeadDashboard, LeadsView, StatisticView } from '@leadmesh/ui';
-import type { ReactElement } from 'react';
+import { AppTheme, ComingSoon, renderLeadTimeline } from '@leadmesh/ui';
+import { type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { CrmScreen } from './pages/crm.tsx';
-import { AdvertiserOffers } from './pages/offers.tsx';
-import { AdvertiserPayments } from './pages/payments.tsx';
+
+// Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
+const LeadDashboard = lazyScreen(() => import('@leadmesh/ui').then(({ LeadDashboard }) => LeadDashboard));
+const LeadsView = lazyScreen(() => import('@leadmesh/ui').then(({ LeadsView }) => LeadsView));
+const StatisticView = lazyScreen(() => import('@leadmesh/ui').then(({ StatisticView }) => StatisticView));
+const AdvertiserOffers = lazyScreen(() =>
+  import('./pages/offers.tsx').then(({ AdvertiserOffers }) => AdvertiserOffers),
+);
+const CrmScreen = lazyScreen(() => import('./pages/crm.tsx').then(({ CrmScreen }) => CrmScreen));
+const AdvertiserPayments = lazyScreen(() =>
+  import('./pages/payments.tsx').then(({ AdvertiserPayments }) => AdvertiserPayments),
+);
+
+/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
+const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
 
 /** Route path → screen; the postback screen of the advertiser menu is drawn by mf-publisher. */
 const SCREENS: Record<string, ReactElement> = {
   advertiser: <LeadDashboard audience="advertiser" path="advertiser" />,
-  'advertiser-leads': <LeadsView audience="advertiser" path="advertiser-leads" />,
+  'advertiser-leads': (
+    <LeadsView audience="advertiser" path="advertiser-leads" renderTimeline={renderLeadTimeline} />
+  ),
   'advertiser-statistic': <StatisticView audience="advertiser" path="advertiser-statistic" />,
   'advertiser-offers': <AdvertiserOffers path="advertiser-offers" />,
   crm: <CrmScreen path="crm" />,
@@ -24,11 +39,13 @@ export default function App() {
   const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
     <AppTheme dark={dark}>
-      <Routes>
-        {routesOf('mf_advertiser').map(({ path }) => (
-          <Route key={path} path={path} element={SCREENS[path] ?? <ComingSoon screen={path} />} />
-        ))}
-      </Routes>
+      <Suspense fallback={pending}>
+        <Routes>
+          {routesOf('mf_advertiser').map(({ path }) => (
+            <Route key={path} path={path} element={SCREENS[path] ?? <ComingSoon screen={path} />} />
+          ))}
+        </Routes>
+      </Suspense>
     </AppTheme>
   );
 }

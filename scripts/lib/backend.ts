@@ -57,6 +57,8 @@ export interface RunningBackend {
   sitesUrl: string;
   redis: RedisHandle;
   mailDir: string;
+  /** The database the API and the worker share (`DATABASE_URL`). */
+  databaseUrl: string;
   /** Stops the API and the worker; with `ownRedisPrefix`, deletes the run's keys and says so. */
   stop(): Promise<RedisCleanup | undefined>;
 }
@@ -193,5 +195,5 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
     await stop();
     throw error;
   }
-  return { apiUrl, sitesUrl, redis, mailDir, stop };
+  return { apiUrl, sitesUrl, redis, mailDir, databaseUrl, stop };
 }

@@ -57,6 +57,7 @@ export const DRILLS = [
   'crm-outage',
   'api-restart',
   'payout-kill',
+  'payout-kill-after-commit',
 ] as const;
 export type DrillName = (typeof DRILLS)[number];
 
@@ -394,11 +395,16 @@ export async function confirmAll(world: World) {
   }
 }
 
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
+async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+  everyMs = 50,
+) {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
+    await sleep(everyMs);
   }
 }
 
@@ -526,7 +532,8 @@ export async function runDrill(drill: DrillName, options: DrillOptions): Promise
         await world.api.start();
         break;
       }
-      case 'payout-kill': {
+      case 'payout-kill':
+      case 'payout-kill-after-commit': {
         sender = sendLeads(world, total);
         break;
       }
@@ -538,7 +545,7 @@ export async function runDrill(drill: DrillName, options: DrillOptions): Promise
     await waitDelivered(world, sender.accepted, timeoutMs, log);
     await confirmAll(world);
 
-    if (drill === 'payout-kill') {
+    if (drill === 'payout-kill' || drill === 'payout-kill-after-commit') {
       const admin = await adminSession(world.api.url);
       const call = (path: string, body: unknown) =>
         fetch(`${world.api.url}${path}`, { method: 'POST', headers: admin, body: JSON.stringify(body) });
@@ -548,9 +555,26 @@ export async function runDrill(drill: DrillName, options: DrillOptions): Promise
       };
       if (created.status !== 'ok') throw new Error(`payout not created: ${JSON.stringify(created)}`);
       const id = created.data.ID;
-      // The kill lands somewhere in the call: sent, then SIGKILL after a few milliseconds.
       const processing = call('/payouts/performPayoutProcess', { ID: id }).catch(() => null);
-      await sleep(5 + Math.floor(Math.random() * 40));
+      if (drill === 'payout-kill') {
+        // The kill lands somewhere in the call: sent, then SIGKILL after a few milliseconds.
+        await sleep(5 + Math.floor(Math.random() * 40));
+      } else {
+        // The kill lands right after the commit, before the caller can rely on the answer: the
+        // payout is done, and the run again must say so and pay nothing twice.
+        await waitUntil(
+          async () => {
+            const [row] = await world.handle.db
+              .select({ processed: platformPayouts.Processed })
+              .from(platformPayouts)
+              .where(eq(platformPayouts.ID, id));
+            return Boolean(row?.processed);
+          },
+          timeoutMs,
+          'payout committed',
+          1,
+        );
+      }
       await world.api.kill('SIGKILL');
       await processing;
       const [after] = await world.handle.db.select().from(platformPayouts).where(eq(platformPayouts.ID, id));

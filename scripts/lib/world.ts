@@ -38,6 +38,8 @@ export interface World {
   urls: Record<AppName, string> & { api: string };
   /** The worker's mail sink folder (unset with an external API). */
   mailDir?: string;
+  /** The database the API and the worker share (unset with an external API). */
+  databaseUrl?: string;
   /** Stops everything; with its own backend, reports the run's Redis keys deleted and left. */
   stop(): Promise<RedisCleanup | undefined>;
 }
@@ -64,6 +66,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
         };
     let apiUrl = external ?? '';
     let mailDir: string | undefined;
+    let databaseUrl: string | undefined;
     if (!external) {
       const apiPort = await freePort();
       const corsOrigins = [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(',');
@@ -81,6 +84,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
         ownRedisPrefix: `${options.label}-${path.basename(dataDir)}`,
       });
       mailDir = backend.mailDir;
+      databaseUrl = backend.databaseUrl;
       stops.push(async () => {
         cleanup = await backend.stop();
       });
@@ -89,7 +93,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     await buildFrontends();
     const served = await serveFrontends({ apiUrl, ports });
     stops.push(() => served.stop());
-    return { urls: { ...served.urls, api: apiUrl }, mailDir, stop };
+    return { urls: { ...served.urls, api: apiUrl }, mailDir, databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -16,7 +16,7 @@ export const workerEnvSchema = z.object({
    */
   POSTBACK_CONCURRENCY: z.coerce.number().int().positive().default(32),
   /** Jobs of the crm queue run at once per process: CRM calls mostly wait on the network. */
-  CRM_CONCURRENCY: z.coerce.number().int().positive().default(32),
+  CRM_CONCURRENCY: z.coerce.number().int().positive().default(128),
   /** Delivery attempts per lead before it is given up as 5, Unknown CRM error (decision 0012). */
   CRM_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   /** First wait after a failed delivery; it doubles per attempt up to CRM_RETRY_MAX_MS (equal jitter). */

@@ -45,7 +45,7 @@ export interface RateLimitUse<I> {
  */
 export type Ownership<I> =
   | { user: keyof I & string; bypass: readonly CallerKind[] }
-  /** The field names a user account: the caller's own, or one on the side a staff caller manages (core `mayManage`). */
+  /** The field names a user account (absent: the caller's): the caller's own, or one on the side a staff caller manages (core `mayManage`). */
   | { account: keyof I & string }
   | { advertiser: keyof I & string; bypass: readonly CallerKind[] }
   | {
@@ -151,7 +151,10 @@ async function checkOwnership(
     if (!caller) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });
     const fields = input as Record<string, unknown>;
     if ('account' in rule) {
-      const id = Number(fields[rule.account]);
+      const named = fields[rule.account];
+      // Absent means the caller's own, as for `user`.
+      if (named == null) continue;
+      const id = Number(named);
       if (id === caller.user.ID) continue;
       const [target] = await db.select().from(users).where(eq(users.ID, id)).limit(1);
       if (!target) throw new ApiError('NOT_FOUND', { message: 'User not found' });

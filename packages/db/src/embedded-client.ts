@@ -165,6 +165,38 @@ function resultSet(
   };
 }
 
+const isBusy = (error: unknown) =>
+  (error as { code?: string })?.code === 'SQLITE_BUSY' ||
+  /SQLITE_BUSY|database is locked/i.test(String((error as Error)?.message));
+
+/**
+ * Takes the write lock for a transaction without stopping the event loop. SQLite's busy handler
+ * waits for a lock another process holds by sleeping inside the call (1, 2, 5, 10… ms with the
+ * whole process stopped), so two worker processes on one file took turns being frozen. Here the
+ * lock is tried with no busy wait and, while another process holds it, tried again after an
+ * asynchronous pause, so this process keeps running its other work (CRM calls, answers) meanwhile.
+ * Once held, the usual busy timeout is back for the rest of the transaction.
+ */
+async function beginWrite(connection: Connection, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  connection.execute('PRAGMA busy_timeout = 0');
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        connection.execute(BEGIN.write);
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= until) throw error;
+        // Short at first (a commit takes about a millisecond), jittered so waiters do not collide.
+        const pauseMs = Math.min(1 + attempt, 10) * (0.5 + Math.random());
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
+  } finally {
+    connection.execute(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(timeoutMs))}`);
+  }
+}
+
 const BEGIN: Record<TransactionMode, string> = {
   write: 'BEGIN IMMEDIATE',
   read: 'BEGIN TRANSACTION READONLY',
@@ -234,7 +266,13 @@ export function createEmbeddedClient(path: string, options: { timeoutMs?: number
     async transaction(mode: TransactionMode = 'write'): Promise<Transaction> {
       checkOpen();
       const connection = connectionFor();
-      connection.execute(BEGIN[mode]);
+      try {
+        if (mode === 'write') await beginWrite(connection, timeoutMs);
+        else connection.execute(BEGIN[mode]);
+      } catch (error) {
+        idle.push(connection);
+        throw error;
+      }
       let done = false;
       const settle = () => {
         if (done) return;

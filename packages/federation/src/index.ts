@@ -1,1 +1,3 @@
+export * from './chunks.ts';
+export * from './lazy-screen.ts';
 export * from './remotes.ts';

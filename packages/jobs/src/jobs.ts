@@ -61,6 +61,17 @@ export const postbackSend = defineJob({
   key: (p) => `postback.send-${p.deliveryId}-${p.attempt}`,
 });
 
+/**
+ * The same `postback.send` (same handler, same business key) for a send someone is waiting for: a
+ * replay from the lead timeline. It goes to the head of the queue (`lifo`), so a backlog of
+ * automatic deliveries (a burst of status changes) does not keep the person waiting. Not listed in
+ * `jobs`: the worker knows the job by its id.
+ */
+export const postbackSendWatched = defineJob({
+  ...postbackSend,
+  options: { ...postbackSend.options, lifo: true },
+});
+
 /** The hourly round of automatic payouts (users' auto-payout intervals); scheduled by the worker. */
 export const payoutAuto = defineJob({
   id: 'payout.auto',

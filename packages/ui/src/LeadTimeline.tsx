@@ -1,6 +1,7 @@
 import type { Envelope, LeadTimelineEntry } from '@leadmesh/schema';
+import { formatUsd } from '@leadmesh/schema/constants';
 import { Alert, Button, Empty, Spin, Tag, Timeline, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How each kind of entry reads: its label and its antd colour. */
 export const TIMELINE_KINDS: Record<LeadTimelineEntry['kind'], { label: string; color: string }> = {
@@ -25,6 +26,47 @@ export function sortTimeline(entries: readonly LeadTimelineEntry[]): LeadTimelin
 function timeOf(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** What the server's detail keys read as (no raw identifiers as labels); others are spelled out. */
+const DETAIL_LABELS: Record<string, string> = {
+  ip: 'IP',
+  device: 'Device',
+  country: 'Country',
+  city: 'City',
+  uniqueIp: 'Unique IP',
+  blockedReason: 'Blocked because',
+  source: 'Changed by',
+  actor: 'By user',
+  url: 'URL',
+  request: 'Request',
+  responseStatus: 'HTTP status',
+  response: 'Answer',
+  error: 'Error',
+  durationMs: 'Took',
+  payload: 'Payload',
+  from: 'From',
+  to: 'To',
+  amountCents: 'Amount',
+};
+
+export function detailLabel(key: string): string {
+  const known = DETAIL_LABELS[key];
+  if (known) return known;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A detail value as people read it: durations in ms, cents in $, flags as Yes/No. */
+function shownValue(key: string, value: unknown): unknown {
+  if (key === 'durationMs' && typeof value === 'number') return `${value} ms`;
+  if (key === 'amountCents' && typeof value === 'number') return formatUsd(value);
+  if (key === 'actor' && typeof value === 'number') return `#${value}`;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value;
 }
 
 /** A detail value: short text inline, objects and long text (request and answer bodies) as a block. */
@@ -56,24 +98,44 @@ function DetailValue({ value }: { value: unknown }) {
 export interface LeadTimelineProps {
   /** Loads the timeline (`/leads/getLeadTimeline`). */
   load(): Promise<Envelope<LeadTimelineEntry[]>>;
-  /** Given only to the postback's owner: sends a delivery again. */
+  /**
+   * Sends a delivery again (`/postback/replayPostbackDelivery`). The server marks the entries the
+   * viewer may replay (`replayDeliveryID`); without this nothing offers a replay.
+   */
   onReplay?(deliveryId: number): Promise<Envelope<unknown>>;
+  /** How long after a replay to look for its attempt again, and how many times (tests shorten it). */
+  refresh?: { everyMs: number; times: number };
 }
+
+type ReplayState = { phase: 'busy' } | { phase: 'queued' } | { phase: 'failed'; message: string };
+
+const postbackCount = (entries: readonly LeadTimelineEntry[]) =>
+  entries.filter((e) => e.kind === 'postback').length;
 
 /**
  * One ordered timeline of a lead: the click, the intake decision (with the rule that blocked it),
  * each CRM request with its answer, status changes and callbacks, ledger transfers and postback
- * attempts, each with its details. A postback the viewer owns gets a Replay button.
+ * attempts, each with its details. Where the server allows it (the postback's owner, or an admin)
+ * the latest attempt of a delivery has a Replay button; the worker sends the replay, so the
+ * timeline looks again until its attempt is there.
  */
-export function LeadTimeline({ load, onReplay }: LeadTimelineProps) {
+export function LeadTimeline({ load, onReplay, refresh = { everyMs: 1500, times: 8 } }: LeadTimelineProps) {
   const [entries, setEntries] = useState<LeadTimelineEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [replayed, setReplayed] = useState<Record<number, 'busy' | 'sent' | 'failed'>>({});
+  const [replays, setReplays] = useState<Record<number, ReplayState>>({});
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
 
   const fetchTimeline = useCallback(async () => {
     setError(null);
     setEntries(null);
     const answer = await load();
+    if (!live.current) return;
     if (answer.status === 'ok') setEntries(sortTimeline(answer.data));
     else setError(answer.details?.message ?? 'Error while fetching data!');
   }, [load]);
@@ -101,9 +163,34 @@ export function LeadTimeline({ load, onReplay }: LeadTimelineProps) {
 
   const replay = async (id: number) => {
     if (!onReplay) return;
-    setReplayed((r) => ({ ...r, [id]: 'busy' }));
+    const seen = postbackCount(entries);
+    setReplays((r) => ({ ...r, [id]: { phase: 'busy' } }));
     const answer = await onReplay(id);
-    setReplayed((r) => ({ ...r, [id]: answer.status === 'ok' ? 'sent' : 'failed' }));
+    if (!live.current) return;
+    if (answer.status !== 'ok') {
+      const message = answer.details?.message ?? 'The postback could not be sent again';
+      setReplays((r) => ({ ...r, [id]: { phase: 'failed', message } }));
+      return;
+    }
+    setReplays((r) => ({ ...r, [id]: { phase: 'queued' } }));
+    const settle = () =>
+      setReplays((r) => {
+        const { [id]: _done, ...rest } = r;
+        return rest;
+      });
+    // The worker makes the attempt: look again, quietly, until it shows. Giving up only frees the
+    // button (pressing again while the replay waits answers that same replay; the delivery log has it).
+    for (let n = 0; n < refresh.times && live.current; n++) {
+      await new Promise((resolve) => setTimeout(resolve, refresh.everyMs));
+      const again = await load();
+      if (!live.current) return;
+      if (again.status === 'ok' && postbackCount(again.data) > seen) {
+        setEntries(sortTimeline(again.data));
+        settle();
+        return;
+      }
+    }
+    if (live.current) settle();
   };
 
   return (
@@ -112,7 +199,7 @@ export function LeadTimeline({ load, onReplay }: LeadTimelineProps) {
         items={entries.map((entry, i) => {
           const kind = TIMELINE_KINDS[entry.kind];
           const details = Object.entries(entry.detail);
-          const replayState = entry.replayDeliveryID !== null ? replayed[entry.replayDeliveryID] : undefined;
+          const replayState = entry.replayDeliveryID !== null ? replays[entry.replayDeliveryID] : undefined;
           return {
             key: `${entry.at}-${i}`,
             color: kind.color,
@@ -130,25 +217,35 @@ export function LeadTimeline({ load, onReplay }: LeadTimelineProps) {
                     <Button
                       size="small"
                       data-testid="timeline-replay"
-                      loading={replayState === 'busy'}
-                      disabled={replayState === 'sent'}
+                      data-phase={replayState?.phase ?? 'idle'}
+                      loading={replayState?.phase === 'busy'}
+                      disabled={replayState?.phase === 'queued'}
                       onClick={() => void replay(entry.replayDeliveryID as number)}
                     >
-                      {replayState === 'sent'
-                        ? 'Sent again'
-                        : replayState === 'failed'
-                          ? 'Failed, retry'
+                      {replayState?.phase === 'queued'
+                        ? 'Replay queued'
+                        : replayState?.phase === 'failed'
+                          ? 'Try again'
                           : 'Replay'}
                     </Button>
+                  )}
+                  {replayState?.phase === 'failed' && (
+                    <Typography.Text
+                      type="danger"
+                      data-testid="timeline-replay-error"
+                      style={{ fontSize: 12 }}
+                    >
+                      {replayState.message}
+                    </Typography.Text>
                   )}
                 </div>
                 {details.length > 0 && (
                   <dl style={{ margin: '4px 0 0', fontSize: 13 }}>
                     {details.map(([name, value]) => (
                       <div key={name} style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-                        <dt style={{ opacity: 0.65, minWidth: 90 }}>{name}</dt>
+                        <dt style={{ opacity: 0.65, minWidth: 90 }}>{detailLabel(name)}</dt>
                         <dd style={{ margin: 0, flex: '1 1 200px', minWidth: 0 }}>
-                          <DetailValue value={value} />
+                          <DetailValue value={shownValue(name, value)} />
                         </dd>
                       </div>
                     ))}

@@ -28,6 +28,18 @@ export function useListController<T>(
   return { filters, setFilters, list };
 }
 
+/**
+ * The row actions column (`key: 'actions'`) pinned at the right edge at every width: when the
+ * columns are wider than the screen the data scrolls sideways under it, so a row's buttons are
+ * always in reach (on a narrow desktop window too, not only on a phone). On a phone the buttons
+ * fold into one Actions menu, and the column loses its title to stay narrow.
+ */
+export function pinActions<T>(columns: TableColumnsType<T>, phone: boolean): TableColumnsType<T> {
+  return columns.map((c) =>
+    c.key === 'actions' ? { ...c, fixed: 'right' as const, ...(phone ? { title: '' } : {}) } : c,
+  );
+}
+
 export interface ListTableProps<T> {
   controller: ListController<T>;
   columns: TableColumnsType<T>;
@@ -64,11 +76,7 @@ export function ListTable<T extends object>({
 }: ListTableProps<T>) {
   const { list, filters, setFilters } = controller;
   const screens = Grid.useBreakpoint();
-  // On a phone the actions column (one Actions menu there) stays pinned at the right edge.
-  const shownColumns =
-    screens.md === false
-      ? columns.map((c) => (c.key === 'actions' ? { ...c, fixed: 'right' as const, title: '' } : c))
-      : columns;
+  const shownColumns = pinActions(columns, screens.md === false);
   return (
     <div data-testid={testId}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>

@@ -94,4 +94,32 @@ describe('RichTextEditor', () => {
     fireEvent.input(content);
     expect(onChange).toHaveBeenLastCalledWith('<p>Hello <b>world</b></p>');
   });
+
+  it('draws every button in one size, grouped, and marks the styles on where the caret is', () => {
+    Object.defineProperty(document, 'queryCommandState', {
+      configurable: true,
+      value: (command: string) => command === 'bold',
+    });
+    try {
+      render(<RichTextEditor value="<p>Hello</p>" />);
+      for (const cmd of EDITOR_COMMANDS) {
+        const button = screen.getByTestId(`editor-${cmd.key}`);
+        expect([button.style.width, button.style.height], cmd.key).toEqual(['28px', '28px']);
+      }
+      expect(
+        screen.getByRole('toolbar').querySelectorAll('[aria-hidden="true"][style*="width: 1px"]'),
+      ).toHaveLength(3);
+      expect(screen.getByLabelText('Bold').getAttribute('aria-pressed')).toBe('false');
+      const content = screen.getByTestId('editor-content');
+      document.getSelection()?.selectAllChildren(content);
+      fireEvent.keyUp(content);
+      expect(screen.getByLabelText('Bold').getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByLabelText('Italic').getAttribute('aria-pressed')).toBe('false');
+      // Inside a form field's <label>, a click in the text is not passed on to the first button.
+      expect(fireEvent.click(content)).toBe(false);
+      expect(fireEvent.click(screen.getByLabelText('Italic'))).toBe(true);
+    } finally {
+      Reflect.deleteProperty(document, 'queryCommandState');
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { FilterItem } from '@leadmesh/schema';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './DataTable.tsx';
+import { pinActions } from './ListTable.tsx';
 import { type PageLoader, useInfiniteList } from './use-infinite-list.ts';
 
 interface Row {
@@ -226,5 +227,20 @@ describe('DataTable infinite scroll', () => {
     });
     expect(calls[2]).toEqual({ offset: 0, filters: [] });
     expect(screen.getAllByText(/^Row \d+$/)).toHaveLength(4);
+  });
+});
+
+describe('pinActions', () => {
+  const columns = [
+    { title: 'Name', dataIndex: 'Name' },
+    { title: 'Actions', key: 'actions' },
+  ];
+  it('pins the actions column at the right edge at every width, and drops its title on a phone', () => {
+    expect(pinActions(columns, false)).toEqual([
+      { title: 'Name', dataIndex: 'Name' },
+      { title: 'Actions', key: 'actions', fixed: 'right' },
+    ]);
+    expect(pinActions(columns, true)[1]).toEqual({ title: '', key: 'actions', fixed: 'right' });
+    expect(pinActions(columns, true)[0]).toBe(columns[0]);
   });
 });

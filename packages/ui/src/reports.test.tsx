@@ -185,8 +185,67 @@ describe('LeadTimeline', () => {
     const onReplay = vi.fn(async () => ({ status: 'ok' as const, data: null }));
     render(<LeadTimeline load={load} onReplay={onReplay} />);
     fireEvent.click(await screen.findByTestId('timeline-replay'));
-    await waitFor(() => expect(screen.getByTestId('timeline-replay').textContent).toContain('Sent again'));
+    await waitFor(() => expect(screen.getByTestId('timeline-replay').textContent).toContain('Replay queued'));
     expect(onReplay).toHaveBeenCalledWith(7);
+  });
+
+  it('labels details for people: no raw keys, durations in ms, cents in $', async () => {
+    const data = [
+      {
+        ...entry('2026-01-01T10:00:05.000Z', 'ledger', 'Charge'),
+        detail: {
+          durationMs: 12,
+          responseStatus: 200,
+          amountCents: 1250,
+          uniqueIp: true,
+          overridesCrm: false,
+        },
+      },
+    ];
+    render(<LeadTimeline load={async () => ({ status: 'ok' as const, data })} />);
+    const text = (await screen.findByTestId('timeline-entry')).textContent ?? '';
+    for (const shown of ['Took12 ms', 'HTTP status200', 'Amount$12.50', 'Unique IPYes', 'Overrides crmNo']) {
+      expect(text).toContain(shown);
+    }
+    expect(text).not.toMatch(/durationMs|responseStatus|amountCents/);
+  });
+
+  it('after a replay looks again until its attempt shows, then offers Replay on the newest one', async () => {
+    const first = [
+      entry('2026-01-01T10:00:00.000Z', 'intake', 'Accepted'),
+      entry('2026-01-01T10:00:05.000Z', 'postback', 'Postback "T" #1: 200', 7),
+    ];
+    const after = [
+      { ...first[1], replayDeliveryID: null },
+      first[0],
+      entry('2026-01-01T10:05:00.000Z', 'postback', 'Postback "T" (replay) #1: 200', 7),
+    ];
+    const answers = [first, first, after];
+    const load = vi.fn(async () => ({ status: 'ok' as const, data: answers.shift() ?? after }));
+    const onReplay = vi.fn(async () => ({ status: 'ok' as const, data: null }));
+    render(<LeadTimeline load={load} onReplay={onReplay} refresh={{ everyMs: 5, times: 5 }} />);
+    fireEvent.click(await screen.findByTestId('timeline-replay'));
+    await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(3));
+    const buttons = screen.getAllByTestId('timeline-replay');
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0].textContent).toBe('Replay');
+    expect(screen.getAllByTestId('timeline-entry')[2].textContent).toContain('(replay)');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('a refused replay says why and can be tried again', async () => {
+    const data = [entry('2026-01-01T10:00:05.000Z', 'postback', 'Postback "T" #1: 404', 9)];
+    const onReplay = vi.fn(async () => ({
+      status: 'error' as const,
+      data: 'FORBIDDEN' as const,
+      details: { message: 'That belongs to another account' },
+    }));
+    render(<LeadTimeline load={async () => ({ status: 'ok' as const, data })} onReplay={onReplay} />);
+    fireEvent.click(await screen.findByTestId('timeline-replay'));
+    expect((await screen.findByTestId('timeline-replay-error')).textContent).toBe(
+      'That belongs to another account',
+    );
+    expect(screen.getByTestId('timeline-replay').textContent).toBe('Try again');
   });
 });
 

@@ -6,6 +6,7 @@ import { createTestApi, type TestApi } from '../../../api/src/test/harness.ts';
 import { type ChildWorker, startChildWorker } from './test-support/child-worker.ts';
 import { type FakeCrms, startFakeCrms } from './test-support/fake-crms.ts';
 import { statusCounts, waitFor, waitForStatus } from './test-support/wait.ts';
+import { TEST_SECRETS, workerEnvBeside } from './test-support/worker-env.ts';
 import { createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.ts';
 
 /**
@@ -15,22 +16,18 @@ import { createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.t
 let api: TestApi;
 let fake: FakeCrms;
 const children: ChildWorker[] = [];
-const env = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret' };
+const env = TEST_SECRETS;
 
-const childEnv = () => ({
-  ...env,
-  DATABASE_URL: api.deps.env.DATABASE_URL,
-  REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-  ALLOW_LOOPBACK_TARGETS: 'true',
-  MAIL_SINK_DIR: `${api.deps.env.DATA_DIR}/mail-child`,
-  OUTBOX_SWEEP_MS: '600000',
-  CRM_CONCURRENCY: '16',
-  CRM_TIMEOUT_MS: '3000',
-  CRM_STUCK_MS: '8000',
-  CRM_SWEEP_MS: '1000',
-  CRM_RETRY_BASE_MS: '200',
-  CRM_RETRY_MAX_MS: '1000',
-});
+const childEnv = () =>
+  workerEnvBeside(api, {
+    MAIL_SINK_DIR: `${api.deps.env.DATA_DIR}/mail-child`,
+    CRM_CONCURRENCY: '16',
+    CRM_TIMEOUT_MS: '3000',
+    CRM_STUCK_MS: '8000',
+    CRM_SWEEP_MS: '1000',
+    CRM_RETRY_BASE_MS: '200',
+    CRM_RETRY_MAX_MS: '1000',
+  });
 
 async function start() {
   const child = await startChildWorker(childEnv());

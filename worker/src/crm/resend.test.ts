@@ -11,6 +11,7 @@ import { parseWorkerEnv } from '../env.ts';
 import { type RunningWorker, startWorker } from '../worker.ts';
 import { type FakeCrms, startFakeCrms } from './test-support/fake-crms.ts';
 import { waitForStatus } from './test-support/wait.ts';
+import { TEST_SECRETS, workerEnvBeside } from './test-support/worker-env.ts';
 import { type CrmWorld, createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.ts';
 
 let api: TestApi;
@@ -18,25 +19,20 @@ let fake: FakeCrms;
 let worker: RunningWorker;
 let admin: TestClient;
 let w: CrmWorld;
-const env = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret' };
+const env = TEST_SECRETS;
 
 beforeAll(async () => {
   api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
   fake = await startFakeCrms();
   worker = await startWorker(
-    parseWorkerEnv({
-      ...env,
-      DATABASE_URL: api.deps.env.DATABASE_URL,
-      REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-      ALLOW_LOOPBACK_TARGETS: 'true',
-      MAIL_SINK_DIR: `${api.deps.env.DATA_DIR}/mail-test`,
-      OUTBOX_SWEEP_MS: '600000',
-      CRM_SWEEP_MS: '600000',
-      CRM_MAX_ATTEMPTS: '3',
-      CRM_RETRY_BASE_MS: '150',
-      CRM_RETRY_MAX_MS: '600',
-      CRM_TIMEOUT_MS: '1500',
-    }),
+    parseWorkerEnv(
+      workerEnvBeside(api, {
+        CRM_MAX_ATTEMPTS: '3',
+        CRM_RETRY_BASE_MS: '150',
+        CRM_RETRY_MAX_MS: '600',
+        CRM_TIMEOUT_MS: '1500',
+      }),
+    ),
   );
   admin = (await api.loggedIn('resender', { isVerified: true, isAdmin: true })).client;
   w = await createCrmWorld(api.db, env, 'scalecrm', fakeCrmData('scalecrm', fake.urls.scalecrm));

@@ -10,31 +10,27 @@ import { crmSettings } from './settings.ts';
 import { createCrmSweeper } from './sweep.ts';
 import { type FakeCrms, startFakeCrms } from './test-support/fake-crms.ts';
 import { waitFor, waitForStatus } from './test-support/wait.ts';
+import { TEST_SECRETS, workerEnvBeside } from './test-support/worker-env.ts';
 import { type CrmWorld, createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.ts';
 
 let api: TestApi;
 let fake: FakeCrms;
 let worker: RunningWorker;
 let queue: Queue;
-const env = { NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret' };
+const env = TEST_SECRETS;
 const longAgo = () => new Date(Date.now() - 10 * 60_000);
 
 beforeAll(async () => {
   api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
   fake = await startFakeCrms();
-  const workerEnv = parseWorkerEnv({
-    ...env,
-    DATABASE_URL: api.deps.env.DATABASE_URL,
-    REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-    ALLOW_LOOPBACK_TARGETS: 'true',
-    MAIL_SINK_DIR: `${api.deps.env.DATA_DIR}/mail-test`,
-    OUTBOX_SWEEP_MS: '600000',
-    CRM_SWEEP_MS: '600000',
-    CRM_RETRY_BASE_MS: '100',
-    CRM_RETRY_MAX_MS: '300',
-    CRM_TIMEOUT_MS: '1000',
-    CRM_STUCK_MS: '1000',
-  });
+  const workerEnv = parseWorkerEnv(
+    workerEnvBeside(api, {
+      CRM_RETRY_BASE_MS: '100',
+      CRM_RETRY_MAX_MS: '300',
+      CRM_TIMEOUT_MS: '1000',
+      CRM_STUCK_MS: '1000',
+    }),
+  );
   worker = await startWorker(workerEnv);
   queue = new Queue('crm', { connection: api.runtime.platform.queueRedis, prefix: workerEnv.REDIS_PREFIX });
 });

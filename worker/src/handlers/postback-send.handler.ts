@@ -1,4 +1,4 @@
-import { isTestDelivery, signingSecretsFor } from '@leadmesh/core';
+import { isReplayDelivery, isTestDelivery, replayedDeliveryOf, signingSecretsFor } from '@leadmesh/core';
 import { postbackSend } from '@leadmesh/jobs';
 import { nextDelay, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
@@ -7,12 +7,19 @@ import type { z } from 'zod';
 import type { WorkerContext } from '../context.ts';
 import { type AttemptResult, sendSigned } from '../postbacks/send.ts';
 
-/** Attempts a delivery gets: the schedule's length (8) for lead events, one for a test fire. */
+/**
+ * Attempts a delivery gets: the schedule's length (8) for lead events; one for a test fire or a
+ * replay, which someone is watching and can press again (decisions 0013, 0019).
+ */
 export const attemptsFor = (event: string): number =>
-  isTestDelivery(event) ? 1 : POSTBACK_RETRY_DELAYS_MS.length;
+  isTestDelivery(event) || isReplayDelivery(event) ? 1 : POSTBACK_RETRY_DELAYS_MS.length;
 
-/** `webhook-id` of a delivery: the same on every retry, so receivers drop repeats. */
-export const webhookIdOf = (deliveryId: number): string => `pb_${deliveryId}`;
+/**
+ * `webhook-id` of a delivery: the same on every retry, so receivers drop repeats. A replay carries
+ * the id of the delivery it sends again (Standard Webhooks: a resent message keeps its id).
+ */
+export const webhookIdOf = (deliveryId: number, event = ''): string =>
+  `pb_${replayedDeliveryOf(event) ?? deliveryId}`;
 
 type Db = WorkerContext['db'];
 
@@ -78,7 +85,7 @@ export async function runPostbackSend(
   try {
     const secrets = await signingSecretsFor(ctx.db, ctx.secretBox, delivery.ownerId);
     result = await sendSigned(
-      { url: delivery.URL, secrets, msgId: webhookIdOf(deliveryId) },
+      { url: delivery.URL, secrets, msgId: webhookIdOf(deliveryId, delivery.Event) },
       { allowLoopback: ctx.env.ALLOW_LOOPBACK_TARGETS, ...ctx.outbound },
     );
   } catch (error) {

@@ -107,9 +107,11 @@ const CALLERS: Record<string, string> = {
   '/postback/deletePostback': 'PVMXYDC',
   '/postback/editPostback': 'PVMXYDC',
   '/postback/getAllPostbacks': 'PVMXYDC',
-  '/referral/getAllAdvertiserReferralsForUser': 'S',
-  '/referral/getAllPublisherReferralsForUser': 'S',
-  '/referral/getAllReferralRegisters': 'S',
+  // endpoints.md says "self"; the referral screens are among those an unverified account sees as
+  // not verified (dashboards §2), so the server refuses them too: verified and self (decision 0018).
+  '/referral/getAllAdvertiserReferralsForUser': 'PVMXYDC',
+  '/referral/getAllPublisherReferralsForUser': 'PVMXYDC',
+  '/referral/getAllReferralRegisters': 'PVMXYDC',
   '/takenOffers/addTakenOffer': 'PC',
   '/takenOffers/deleteTakenOffer': 'PC',
   '/takenOffers/generateOfferLink': 'PC',
@@ -131,7 +133,7 @@ const CALLERS: Record<string, string> = {
 /** Calls beyond the spec's list (review decisions), with their callers in the same notation. */
 const EXTRA_CALLERS: Record<string, string> = {
   '/invoices/markInvoicePaid': 'D',
-  '/referral/getReferralOverview': 'S',
+  '/referral/getReferralOverview': 'PVMXYDC',
   '/leads/startLeadExport': 'D',
   '/leads/getLeadExport': 'D',
   '/leads/getLeadTimeline': 'PVDC',
@@ -139,6 +141,7 @@ const EXTRA_CALLERS: Record<string, string> = {
   '/postback/testPostback': 'PVMXYDC',
   '/postback/rotateSigningSecret': 'PVMXYDC',
   '/postback/getSigningSecretInfo': 'PVMXYDC',
+  '/postback/replayPostbackDelivery': 'PVMXYDC',
 };
 
 const PERSONAS = ['A', 'U', 'P', 'V', 'M', 'X', 'Y', 'C', 'D', 'T', 'N'] as const;
@@ -317,6 +320,10 @@ it('the screens an unverified publisher sees as not verified are refused by the 
     ['/takenOffers/generateOfferLink', { ID: 1 }],
     ['/takenOffers/deleteTakenOffer', { ID: 1 }],
     ['/payouts/getPayoutsPublisher', { paginationOffset: 0 }],
+    ['/referral/getReferralOverview', {}],
+    ['/referral/getAllPublisherReferralsForUser', { Filters: [] }],
+    ['/referral/getAllAdvertiserReferralsForUser', { Filters: [] }],
+    ['/referral/getAllReferralRegisters', {}],
   ];
   for (const [path, body] of calls) {
     expect((await clients.U.callRaw(path, body)).data, path).toBe('NOT_VERIFIED');

@@ -4,7 +4,7 @@ import type { Advertiser, FilterItem, TaxVat } from '@leadmesh/schema';
 import { advertisers, crms, leads, ledgerAccounts, offers, users } from '@leadmesh/schema/tables';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { logValue, writeLog } from '../../lib/logs.ts';
 import { moveCredit } from '../money/credits.service.ts';
 import { loadAdvertiser } from '../partners/partners.service.ts';
 
@@ -166,7 +166,7 @@ export async function deleteAdvertiser(db: Db, caller: Caller, input: { ID: numb
     await writeLog(tx, {
       level: 1,
       context: 'partners/deleteAdvertiser',
-      text: `Advertiser deleted [advertiser:${current.ID}] [company:${current.CompanyName.slice(0, 80)}] [by:${caller.user.ID}]`,
+      text: `Advertiser deleted [advertiser:${current.ID}] [company:${logValue(current.CompanyName, 80)}] [by:${caller.user.ID}]`,
       userId: caller.user.ID,
     });
   });

@@ -18,13 +18,15 @@ const leadReportHandler: CallHandler<Calls['getLeadStatsForFrontendAdminDashboar
   leadReport(ctx.db, { ...input, filters: input.filters ?? input.Filters, now: ctx.deps.now() });
 
 const statsPerUserHandler: CallHandler<Calls['getLeadStatsPerUser']> = (input, ctx) =>
-  statsPerUser(ctx.db, input.filters ?? input.Filters);
+  statsPerUser(ctx.db, requireCaller(ctx), input.filters ?? input.Filters);
 
 export const dashboardRoutes = [
   bind(leadCalls.getLeadStatsForFrontendAdminDashboard, leadReportHandler),
   bind(leadCalls.getLeadStatsPerUser, statsPerUserHandler),
+  // admin-dashboard?p=: staff open the dashboards of the accounts they may manage (a publisher
+  // manager publishers only, never a staff account unless they are an admin), as for the user calls.
   bind(leadCalls.getLeadsForPublisherDashboard, publisherDashboard, {
-    owns: [{ user: 'BoundUser', bypass: ['staff', 'publisherManager'] }],
+    owns: [{ account: 'BoundUser' }],
   }),
   bind(leadCalls.getLeadsForAdvertiserDashboard, advertiserDashboard, {
     owns: [{ advertiser: 'BoundAdvertiser', bypass: ['staff', 'advertiserManager'] }],

@@ -120,6 +120,48 @@ describe('dashboards', () => {
   });
 });
 
+describe('admin-dashboard?p=: a publisher’s dashboard opened by staff', () => {
+  it('gives staff the publisher’s own figures, and managers only the publishers they may manage', async () => {
+    const [{ id }] = await api.db.all<{ id: number }>(sql`select id from users where username = 'publisher'`);
+    const own = (await publisher.call('/leads/getLeadsForPublisherDashboard', { Filters: [] })).data;
+    const { client: admin } = await api.loggedIn('dashadmin', { isAdmin: true, isVerified: true });
+    expect(
+      (await admin.call('/leads/getLeadsForPublisherDashboard', { BoundUser: id, Filters: [] })).data,
+    ).toEqual(own);
+    const { client: manager } = await api.loggedIn('dashmanager', { isPublisherManager: true });
+    expect(
+      (await manager.call('/leads/getLeadsForPublisherDashboard', { BoundUser: id, Filters: [] })).data,
+    ).toEqual(own);
+    // Not a staff account's, nor a user of the advertiser side, nor one that does not exist.
+    const boss = await api.createUser('dashboss', { isAdmin: true, isVerified: true });
+    const company = await api.createUser('dashcompany', { isVerified: true, isPublisherHidden: true });
+    await api.createAdvertiser(company.ID);
+    for (const [target, code] of [
+      [boss.ID, 'FORBIDDEN'],
+      [company.ID, 'FORBIDDEN'],
+      [999_999, 'NOT_FOUND'],
+    ] as const) {
+      const answer = await manager.call('/leads/getLeadsForPublisherDashboard', {
+        BoundUser: target,
+        Filters: [],
+      });
+      expect([target, answer.data]).toEqual([target, code]);
+    }
+    // An advertiser manager is no publisher manager, even as a verified publisher themself.
+    const { client: advManager } = await api.loggedIn('dashadvmanager', {
+      isAdvertiserManager: true,
+      isVerified: true,
+    });
+    expect(
+      (await advManager.call('/leads/getLeadsForPublisherDashboard', { BoundUser: id, Filters: [] })).data,
+    ).toBe('FORBIDDEN');
+    // The admin may open a staff account's too.
+    expect(
+      (await admin.call('/leads/getLeadsForPublisherDashboard', { BoundUser: boss.ID, Filters: [] })).status,
+    ).toBe('ok');
+  });
+});
+
 describe('lead report and publisher stats', () => {
   it('the lead report counts per day and per offer, by status, with the range swapped when reversed', async () => {
     const { client: admin } = await api.loggedIn('reportadmin', { isAdmin: true, isVerified: true });

@@ -1,4 +1,4 @@
-import { validationError } from '@leadmesh/core';
+import { type Caller, validationError } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import {
   type FilterItem,
@@ -7,8 +7,10 @@ import {
   type LeadStatsPerOffer,
   type LeadStatsPerUser,
 } from '@leadmesh/schema';
-import { leadDailyStats, STATUS_COLUMNS } from '@leadmesh/schema/tables';
+import { leadDailyStats, STATUS_COLUMNS, users } from '@leadmesh/schema/tables';
 import { and, type SQL, sql } from 'drizzle-orm';
+
+import { visibleTo } from '../users/users.service.ts';
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const ddmmyyyy = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
@@ -130,8 +132,15 @@ export async function leadReport(
  * share, and the amount for payment (what their confirmed leads earned and is not yet paid out:
  * their earnings account's balance). From the rollups and the ledger, in two statements.
  */
-export async function statsPerUser(db: Db, filters: readonly FilterItem[]): Promise<LeadStatsPerUser[]> {
+export async function statsPerUser(
+  db: Db,
+  caller: Caller,
+  filters: readonly FilterItem[],
+): Promise<LeadStatsPerUser[]> {
   const where: SQL[] = [];
+  // A manager lists the publishers whose dashboards they may open (admin-dashboard?p=), no others.
+  const side = visibleTo(caller.user);
+  if (side) where.push(side);
   for (const f of filters) {
     if (f.name === 'createdAt' && ['dgeq', 'dleq'].includes(f.op)) {
       const d = new Date(String(f.value));
@@ -155,9 +164,9 @@ export async function statsPerUser(db: Db, filters: readonly FilterItem[]): Prom
     good: number;
     payable: number | null;
   }>(sql`
-    select s.user_id as user, u.username as username, sum(s.total) as total, sum(s.s_confirmed) as good,
+    select s.user_id as user, ${users.Username} as username, sum(s.total) as total, sum(s.s_confirmed) as good,
       (select credits_posted - debits_posted from ledger_accounts where kind = 'publisher' and owner_id = s.user_id) as payable
-    from lead_daily_stats s join users u on u.id = s.user_id
+    from lead_daily_stats s join ${users} on ${users.ID} = s.user_id
     ${where.length ? sql`where ${and(...where)}` : sql``}
     group by s.user_id order by total desc limit 500`);
   return rows.map((r) => {

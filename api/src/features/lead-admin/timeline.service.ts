@@ -1,4 +1,4 @@
-import { type Caller, notFound } from '@leadmesh/core';
+import { type Caller, isReplayDelivery, notFound, replayedDeliveryOf } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { LEAD_STATUS_NAMES, type LeadStatusCode, type LeadTimelineEntry } from '@leadmesh/schema';
 import {
@@ -65,9 +65,12 @@ export async function leadTimeline(
     .orderBy(asc(leadEvents.ID));
   const sawIntake = events.some((e) => e.Kind === 'intake');
   if (!sawIntake) {
-    add(lead.createdAt, 'intake', lead.BlockedReason ? `Blocked: ${lead.BlockedReason}` : 'Accepted', {
-      blockedReason: lead.BlockedReason,
-    });
+    add(
+      lead.createdAt,
+      'intake',
+      lead.BlockedReason ? `Blocked: ${lead.BlockedReason}` : 'Accepted',
+      lead.BlockedReason ? { blockedReason: lead.BlockedReason } : {},
+    );
   }
   for (const e of events) {
     if (e.Kind === 'intake') {
@@ -170,13 +173,23 @@ export async function leadTimeline(
         ),
       )
       .orderBy(asc(postbackAttempts.ID));
+    // One Replay button per delivery and its replays, on the latest attempt among them, for whoever
+    // the server lets replay it: the postback's owner, or an admin (decision 0019).
+    const rootOf = (id: number) => {
+      const row = deliveries.find((d) => d.d.ID === id);
+      return (row && replayedDeliveryOf(row.d.Event)) ?? id;
+    };
+    const latest = new Map<number, number>();
+    for (const a of attempts) latest.set(rootOf(a.DeliveryID), a.ID);
     for (const a of attempts) {
       const delivery = deliveries.find((d) => d.d.ID === a.DeliveryID);
-      const mine = delivery?.owner === caller.user.ID;
+      const mayReplay = admin || delivery?.owner === caller.user.ID;
+      const root = rootOf(a.DeliveryID);
+      const replay = delivery && isReplayDelivery(delivery.d.Event) ? ' (replay)' : '';
       add(
         a.createdAt,
         'postback',
-        `Postback "${delivery?.name ?? ''}" #${a.Attempt}: ${a.ResponseStatus ?? a.Error ?? 'no answer'}`,
+        `Postback "${delivery?.name ?? ''}"${replay} #${a.Attempt}: ${a.ResponseStatus ?? a.Error ?? 'no answer'}`,
         {
           url: a.URL,
           responseStatus: a.ResponseStatus,
@@ -184,7 +197,7 @@ export async function leadTimeline(
           error: a.Error,
           durationMs: a.DurationMs,
         },
-        mine ? a.DeliveryID : null,
+        mayReplay && latest.get(root) === a.ID ? root : null,
       );
     }
   }

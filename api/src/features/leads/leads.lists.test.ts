@@ -237,7 +237,31 @@ describe('/leads/getLeadsForAdmin', () => {
       PurchaseLocation: { city: 'Belgrade', countryCode: withdrawn.country },
       LeadPrice: 1001,
       PlatformEarnedAmount: 201,
+      // Beside the ids, the names the screen shows (joined in the page's query).
+      User: { Username: 'leadpub' },
+      Advertiser: { CompanyName: adv.advertiser.CompanyName },
     });
+    const names = new Map([
+      [pub.user.ID, 'leadpub'],
+      [pub2.user.ID, 'leadpub2'],
+    ]);
+    const companies = new Map([
+      [adv.advertiser.ID, adv.advertiser.CompanyName],
+      [adv2.advertiser.ID, adv2.advertiser.CompanyName],
+    ]);
+    for (const offset of [0, 20, 40]) {
+      const rows = (await page(admin, '/leads/getLeadsForAdmin', { paginationOffset: offset })) as (Row & {
+        BoundUser: number;
+        BoundAdvertiser: number;
+        User: { Username: string };
+        Advertiser: { CompanyName: string };
+      })[];
+      expect(rows).toHaveLength(20);
+      for (const r of rows) {
+        expect(r.User.Username).toBe(names.get(r.BoundUser));
+        expect(r.Advertiser.CompanyName).toBe(companies.get(r.BoundAdvertiser));
+      }
+    }
     const blocked = made.find((l) => l.blocked)!;
     const [b] = await page(admin, '/leads/getLeadsForAdmin', {
       Filters: [{ name: 'ID', op: 'eq', value: blocked.ID }],

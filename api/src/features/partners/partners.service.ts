@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '@leadmesh/db';
 import type { Advertiser, TaxVat } from '@leadmesh/schema';
 import { advertisers, crms, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import { writeLog } from '../../lib/logs.ts';
+import { logValue, writeLog } from '../../lib/logs.ts';
 
 /** An advertiser as the API shows it: its owner's username, the ledger balance and its CRMs. */
 export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<Advertiser> {
@@ -76,7 +76,7 @@ export async function addAdvertiser(db: Db, caller: Caller, input: NewAdvertiser
     await writeLog(tx, {
       level: 0,
       context: 'partners/addAdvertiser',
-      text: `Advertiser registered [advertiser:${row.ID}] [user:${caller.user.ID}] [company:${input.CompanyName}]`,
+      text: `Advertiser registered [advertiser:${row.ID}] [user:${caller.user.ID}] [company:${logValue(input.CompanyName)}]`,
       userId: caller.user.ID,
     });
     return row.ID;

@@ -163,7 +163,7 @@ describe('platform payouts', () => {
     expect(
       (history.data as { DBData: { Amount: number; Description: string; Comment: string }[] }).DBData,
     ).toEqual([
-      expect.objectContaining({ Amount: 2400, Description: `Payout #${payoutId}`, Comment: 'Paypal' }),
+      expect.objectContaining({ Amount: 2400, Description: `Payout #${payoutId}`, Comment: 'PayPal' }),
     ]);
   });
 

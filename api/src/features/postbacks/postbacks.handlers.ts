@@ -36,6 +36,9 @@ export const getDeliveries: CallHandler<Calls['getDeliveries']> = async (input, 
 export const testPostback: CallHandler<Calls['testPostback']> = async (input, ctx) =>
   service.testPostback(ctx.db, requireCaller(ctx), input);
 
+export const replayPostbackDelivery: CallHandler<Calls['replayPostbackDelivery']> = async (input, ctx) =>
+  service.replayDelivery(ctx.db, requireCaller(ctx), input);
+
 export const rotateSigningSecret: CallHandler<Calls['rotateSigningSecret']> = async (_input, ctx) => {
   // The one answer that carries the secret: no cache may keep it.
   ctx.c.header('Cache-Control', 'no-store');

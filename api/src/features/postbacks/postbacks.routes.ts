@@ -1,6 +1,7 @@
+import { notFound } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { postbackCalls } from '@leadmesh/schema';
-import { postbacks } from '@leadmesh/schema/tables';
+import { postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import { bind, type Ownership } from '../../lib/call.ts';
 import type { RateLimitRule } from '../../lib/rate-limit.ts';
@@ -19,9 +20,29 @@ const ownPostback: Ownership<{ postbackID: number }> = {
   bypass: [],
 };
 
+/**
+ * The delivery the input names belongs to one of the caller's postbacks; admins may name any
+ * (decision 0019). Another user's is FORBIDDEN like every owned call; an unknown one is NOT_FOUND.
+ */
+const ownDelivery: Ownership<{ ID: number }> = {
+  record: async (db: Db, input) => {
+    const [row] = await db
+      .select({ userId: postbacks.BoundUser })
+      .from(postbackDeliveries)
+      .innerJoin(postbacks, eq(postbacks.postbackID, postbackDeliveries.BoundPostback))
+      .where(eq(postbackDeliveries.ID, input.ID))
+      .limit(1);
+    if (!row) throw notFound('Postback delivery not found');
+    return { userId: row.userId };
+  },
+  bypass: ['admin'],
+};
+
 const LIMITS = {
   /** The test button: a receiver is not to be hammered through us. */
   testPerPostback: { name: 'postback-test:postback', max: 10, windowSeconds: 10 * 60 },
+  /** Replays of one delivery: each is a real request to the receiver. */
+  replayPerDelivery: { name: 'postback-replay:delivery', max: 10, windowSeconds: 10 * 60 },
   /** Secret rotation (each one starts a 24 h overlap). */
   rotatePerIp: { name: 'postback-rotate:ip', max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -35,6 +56,10 @@ export const postbackRoutes = [
   bind(postbackCalls.testPostback, h.testPostback, {
     limits: [{ rule: LIMITS.testPerPostback, by: (input) => String(input.postbackID) }],
     owns: [ownPostback],
+  }),
+  bind(postbackCalls.replayPostbackDelivery, h.replayPostbackDelivery, {
+    limits: [{ rule: LIMITS.replayPerDelivery, by: (input) => String(input.ID) }],
+    owns: [ownDelivery],
   }),
   bind(postbackCalls.rotateSigningSecret, h.rotateSigningSecret, {
     limits: [{ rule: LIMITS.rotatePerIp, by: 'ip' }],

@@ -3,7 +3,9 @@ import {
   type Caller,
   isTestDelivery,
   notFound,
+  queueReplayPostback,
   queueTestPostback,
+  replayedDeliveryOf,
   rotateSigningSecret,
   type SecretBox,
   signingSecretInfo,
@@ -191,6 +193,7 @@ export async function listDeliveries(
       leadID: d.BoundLead,
       event: d.Event,
       isTest: isTestDelivery(d.Event),
+      replayOf: replayedDeliveryOf(d.Event),
       URL: d.URL,
       state: d.State,
       attempts: d.Attempts,
@@ -219,6 +222,30 @@ export async function testPostback(
     const { deliveryId, state } = await queueTestPostback(tx, postback);
     return { deliveryID: deliveryId, state };
   });
+}
+
+/**
+ * The Replay button of a lead's timeline: the delivery's event sent again through the worker,
+ * once (core `queueReplayPostback`). Who may name the delivery (its postback's owner, or an admin)
+ * is declared at the binding.
+ */
+export async function replayDelivery(
+  db: Db,
+  caller: Caller,
+  input: { ID: number },
+): Promise<{ deliveryID: number; replayOf: number; state: 'pending' }> {
+  const replay = await db.transaction(async (tx) => {
+    const queued = await queueReplayPostback(tx, input.ID);
+    // An admin may replay anyone's: the log says who sent what again.
+    await writeLog(tx, {
+      level: 0,
+      context: 'postback/replayPostbackDelivery',
+      text: `Postback delivery replayed [delivery:${queued.replayOf}] [replay:${queued.deliveryId}] [by:${caller.user.ID}]`,
+      userId: caller.user.ID,
+    });
+    return queued;
+  });
+  return { deliveryID: replay.deliveryId, replayOf: replay.replayOf, state: replay.state };
 }
 
 /**

@@ -103,4 +103,17 @@ describe('referrals', () => {
       [],
     );
   });
+
+  it('an unverified account is told NOT_VERIFIED on every referral call, as its screens say (decision 0018)', async () => {
+    const { client } = await api.loggedIn('refunverified', { isRefferalEnabled: true });
+    for (const [path, body] of [
+      ['/referral/getReferralOverview', {}],
+      ['/referral/getAllPublisherReferralsForUser', { Filters: [] }],
+      ['/referral/getAllAdvertiserReferralsForUser', { Filters: [] }],
+      ['/referral/getAllReferralRegisters', {}],
+    ] as const) {
+      const answer = await client.callRaw(path, body);
+      expect(answer, path).toMatchObject({ status: 'error', data: 'NOT_VERIFIED', httpStatus: 403 });
+    }
+  });
 });

@@ -328,6 +328,22 @@ describe('user text in log lines', () => {
     expect(entry.Log).not.toContain('[level:3]');
     expect(entry.Log.length).toBeLessThan(400);
   });
+
+  it('escapes a company name in the advertiser sign-up line, so it cannot forge a parameter', async () => {
+    const { client } = await api.loggedIn('logforger', { isPublisherHidden: true });
+    const answer = await client.call('/partners/addAdvertiser', {
+      CompanyName: 'Acme] [user:1] [by:admin',
+      CompanyAddress: 'Main street 1',
+    });
+    expect(answer.status).toBe('ok');
+    const [entry] = await api.db
+      .select()
+      .from(logs)
+      .where(eq(logs.Context, 'partners/addAdvertiser'))
+      .orderBy(desc(logs.ID));
+    expect(entry.Log).toContain('[company:Acme\\u005d \\u005buser:1\\u005d \\u005bby:admin]');
+    expect(entry.Log.match(/\[user:/g)).toHaveLength(1);
+  });
 });
 
 describe('cookies and production', () => {

@@ -5,7 +5,7 @@
  * is tried by the wrong credential. Each is refused, changes no row, and no answer — refused or
  * the caller's own lists — carries a marker of the other account.
  */
-import { apiTokens, crms, leads, postbacks } from '@leadmesh/schema/tables';
+import { apiTokens, crms, leads, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/harness.ts';
@@ -40,6 +40,8 @@ const id = {} as {
   lead: number;
   p1Postback: number;
   v1Postback: number;
+  p1Delivery: number;
+  v1Delivery: number;
   crm: number;
   offer: number;
   website: number;
@@ -95,6 +97,24 @@ beforeAll(async () => {
   const sentBody = (await sent.json()) as { data: { ID: number } };
   id.lead = sentBody.data?.ID;
   if (!Number.isInteger(id.lead)) throw new Error(JSON.stringify(sentBody));
+  // A delivered event of each first account's postback, for the replay probes.
+  for (const [key, postbackID] of [
+    ['p1Delivery', id.p1Postback],
+    ['v1Delivery', id.v1Postback],
+  ] as const) {
+    const [delivery] = await w.db
+      .insert(postbackDeliveries)
+      .values({
+        BoundPostback: postbackID,
+        BoundLead: id.lead,
+        Event: `approved:${key}:probe`,
+        URL: `https://93.184.216.34/pb?l=${id.lead}`,
+        State: 'delivered',
+        Attempts: 1,
+      })
+      .returning();
+    id[key] = delivery.ID;
+  }
   expect({ p1pb, v1pb, crm, lead: id.lead }).toMatchObject({
     p1pb: { status: 'ok' },
     v1pb: { status: 'ok' },
@@ -191,6 +211,7 @@ describe('a second publisher naming the first one’s ids', () => {
     ],
     ['/postback/deletePostback', () => ({ postbackID: id.p1Postback })],
     ['/postback/testPostback', () => ({ postbackID: id.p1Postback })],
+    ['/postback/replayPostbackDelivery', () => ({ ID: id.p1Delivery })],
     ['/referral/getAllPublisherReferralsForUser', () => ({ BoundUser: id.p1 })],
     ['/referral/getAllAdvertiserReferralsForUser', () => ({ BoundUser: id.p1 })],
     ['/referral/getAllReferralRegisters', () => ({ BoundUser: id.p1 })],
@@ -257,6 +278,7 @@ describe('a second advertiser naming the first one’s ids', () => {
     ['/payouts/getPayoutsAdvertiser', () => ({ BoundAdvertiser: id.v1 })],
     ['/postback/deletePostback', () => ({ postbackID: id.v1Postback })],
     ['/postback/testPostback', () => ({ postbackID: id.v1Postback })],
+    ['/postback/replayPostbackDelivery', () => ({ ID: id.v1Delivery })],
     ['/users/getSingleUser', () => ({ ID: id.v1User })],
     ['/users/editUser', () => ({ id: id.v1User, FirstName: 'Stolen' })],
   ];

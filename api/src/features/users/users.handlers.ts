@@ -1,5 +1,6 @@
 import type { userCalls } from '@leadmesh/schema';
 import { type CallHandler, requireCaller } from '../../lib/call.ts';
+import { listKey, redisPageCursors } from '../leads/page-cursors.ts';
 import * as service from './users.service.ts';
 
 type Calls = typeof userCalls;
@@ -28,7 +29,11 @@ export const editUser: CallHandler<Calls['editUser']> = async (input, ctx) =>
   service.editUser(ctx.db, requireCaller(ctx), { ...input, now: ctx.deps.now() });
 
 export const getAllUsers: CallHandler<Calls['getAllUsers']> = async (input, ctx) => ({
-  DBData: await service.listUsers(ctx.db, requireCaller(ctx), input),
+  // A scroll continues where its last page ended (keyset), as the lead and log lists do.
+  DBData: await service.listUsers(ctx.db, requireCaller(ctx), input, {
+    cursors: redisPageCursors(ctx.deps.redis),
+    key: listKey('users', { caller: ctx.caller?.user.ID, filters: input.Filters, limit: input.limit }),
+  }),
 });
 
 export const verifyPublisher: CallHandler<Calls['verifyPublisher']> = async (input, ctx) =>

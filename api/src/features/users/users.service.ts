@@ -7,6 +7,7 @@ import {
   isCountryCode,
   isEmailAddress,
   MESSAGES,
+  type PaymentMethod,
   SIGN_UP_ERROR_MESSAGES,
   USERNAME_MIN_ADVERTISER,
   USERNAME_MIN_PUBLISHER,
@@ -14,13 +15,14 @@ import {
   type userCalls,
 } from '@leadmesh/schema';
 import { type UserRow, users } from '@leadmesh/schema/tables';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
 import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { queueMail } from '../../lib/mail.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
+import type { PageCursors } from '../leads/page-cursors.ts';
 import { toUser } from './users.mapper.ts';
 
 type CreateUserInput = z.output<(typeof userCalls)['createUser']['request']>;
@@ -176,15 +178,25 @@ export async function getSingleUser(
   return toUser(await findUser(db, input.ID), { showPayment: input.showPayment ?? false });
 }
 
-const ADMIN_ONLY_FIELDS = [
+const ADMIN_ONLY_FIELDS: (keyof EditUserInput)[] = [
   'newFlags',
   'AutoPayoutInterval',
   'ReferralPercentEarnings',
   'AssignedManagerID',
   'newPassword',
-] as const;
+];
 
 const BASIC_TEXT_FIELDS = ['ContactWhatsapp', 'ContactSkype', 'ContactTelegram'] as const;
+
+/**
+ * A payment method in a log line or a mail: its type and where it points, the account number cut
+ * to its last four characters (logs and mails are read by more people than the account is).
+ */
+export function paymentSummary(pm: PaymentMethod | null): string {
+  if (!pm) return 'none';
+  if (pm.type === 'Paypal') return `PayPal ${pm.EMail}`;
+  return `Wire ${pm.BankName}, IBAN ending ${pm.IBAN.slice(-4)}`;
+}
 
 const utcStamp = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -204,6 +216,9 @@ export async function editUser(
   const isSelf = target.ID === me.ID;
   if (!me.isAdmin) {
     const refused = ADMIN_ONLY_FIELDS.filter((f) => input[f] !== undefined);
+    // Where payouts go is the user's own or an admin's to change (decision 0020): a manager able
+    // to change it could send a publisher's earnings to an account of their own.
+    if (!isSelf && input.PaymentMethod !== undefined) refused.push('PaymentMethod');
     if (refused.length) throw forbidden(`Only an admin may change ${refused.join(', ')}`);
   }
 
@@ -236,9 +251,10 @@ export async function editUser(
       throw validationError('Country', MESSAGES.chooseCountry);
     changes.Country = input.Country?.toUpperCase() ?? null;
   }
-  if (input.PaymentMethod !== undefined) {
-    changes.PaymentMethod = input.PaymentMethod as unknown as Record<string, string> | null;
-  }
+  const paymentChanged =
+    input.PaymentMethod !== undefined &&
+    JSON.stringify(input.PaymentMethod) !== JSON.stringify(target.PaymentMethod ?? null);
+  if (paymentChanged) changes.PaymentMethod = input.PaymentMethod as Record<string, string> | null;
   const newEmail = input.newEmail?.trim().toLowerCase();
   if (newEmail && newEmail !== target.Email.toLowerCase()) {
     if (await nameTaken(db, null, newEmail, target.ID)) throw userExists();
@@ -270,6 +286,16 @@ export async function editUser(
             text: `The e-mail address of your Leadmesh account ${target.Username} was changed to ${changes.Email} on ${utcStamp(input.now)} by ${who}.\n\nIf this was not you, contact your manager or reply to this mail at once.`,
           });
         }
+        if (paymentChanged && !isSelf) {
+          // Like an e-mail change: the owner hears of it, as the publisher agreement promises
+          // notice of payment detail changes.
+          await queueMail(tx, {
+            to: changes.Email ?? target.Email,
+            template: 'payment-method-changed',
+            subject: 'The payment method of your Leadmesh account was changed',
+            text: `The payment method of your Leadmesh account ${target.Username} was changed to ${paymentSummary(input.PaymentMethod ?? null)} on ${utcStamp(input.now)} by ${who}. Payouts go there from now on.\n\nIf you did not ask for this, contact your manager at once.`,
+          });
+        }
         if (changes.PasswordHash && !isSelf) {
           await queueMail(tx, {
             to: changes.Email ?? target.Email,
@@ -281,10 +307,13 @@ export async function editUser(
         if (!isSelf) {
           const fields = Object.keys(changes).filter((k) => k !== 'PasswordHash');
           if (changes.PasswordHash) fields.push('password');
+          const payment = paymentChanged
+            ? ` [oldPayment:${logValue(paymentSummary(target.PaymentMethod as PaymentMethod | null))}] [newPayment:${logValue(paymentSummary(input.PaymentMethod ?? null))}]`
+            : '';
           await writeLog(tx, {
-            level: changes.Email || changes.PasswordHash ? 1 : 0,
+            level: changes.Email || changes.PasswordHash || paymentChanged ? 1 : 0,
             context: 'users/editUser',
-            text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${fields.join(',')}]${changes.Email ? ` [oldEmail:${logValue(target.Email)}]` : ''}`,
+            text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${fields.join(',')}]${changes.Email ? ` [oldEmail:${logValue(target.Email)}]` : ''}${payment}`,
             userId: me.ID,
           });
         }
@@ -339,8 +368,11 @@ export const USER_LIST_FIELDS: ListFields = {
   createdAt: { column: users.createdAt, type: 'date' },
 };
 
-/** The users a staff member may see: all for admins, otherwise the non-staff users of their side. */
-function visibleTo(me: UserRow): SQL | undefined {
+/**
+ * The users a staff member may see: all for admins, otherwise the non-staff users of their side
+ * (core `mayManage` as SQL over `users`; the publisher stats use it too).
+ */
+export function visibleTo(me: UserRow): SQL | undefined {
   if (me.isAdmin) return undefined;
   const notStaff = sql`${users.isAdmin} = 0 and ${users.isManager} = 0 and ${users.isPublisherManager} = 0 and ${users.isAdvertiserManager} = 0`;
   if (me.isManager || (me.isPublisherManager && me.isAdvertiserManager)) return notStaff;
@@ -350,22 +382,65 @@ function visibleTo(me: UserRow): SQL | undefined {
   return sql`0`;
 }
 
+/** Filters that narrow little (flags, a country, a date): the list reads in id order and stops early. */
+const BROAD_USER_FIELDS = new Set([
+  'isVerified',
+  'isAdmin',
+  'isManager',
+  'isAdvertiser',
+  'isCRMInfoAllowed',
+  'Country',
+  'Experience',
+  'createdAt',
+]);
+
+/** How the users list may remember where a scroll's pages start (absent: plain offsets). */
+export interface UserPageMemo {
+  cursors: PageCursors;
+  key: string;
+}
+
+/**
+ * Newest first, 20 a page. With only broad filters the ids are read in id order (`not indexed`:
+ * an index on a flag or a country finds every match and sorts them all on each call), so a page
+ * costs its own rows; a narrow filter (a name, an e-mail) keeps the planner's choice. With a memo,
+ * the id before each page is remembered, so the next page of a scroll starts there (keyset) instead
+ * of skipping `offset` rows again, as the logs and lead lists do (decision 0010).
+ */
 export async function listUsers(
   db: Db,
   caller: Caller,
   input: { paginationOffset: number; Filters: FilterItem[]; limit?: number },
+  memo?: UserPageMemo,
 ): Promise<User[]> {
   const page = pageOf(input.paginationOffset, input.limit);
   const filters = buildFilterWhere(input.Filters, USER_LIST_FIELDS);
   const side = visibleTo(caller.user);
   const where = filters && side ? sql`(${side}) and (${filters})` : (filters ?? side);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.ID))
-    .limit(page.limit)
-    .offset(page.offset);
+  const inOrder = input.Filters.every((f) => BROAD_USER_FIELDS.has(f.name));
+  const readIds = async (after: number | null, count: number, offset: number) =>
+    (
+      await db.all<{ id: number }>(sql`select id from users${sql.raw(inOrder ? ' not indexed' : '')}
+        where ${after === null ? sql`1` : sql`id < ${after}`} and ${where ?? sql`1`}
+        order by id desc limit ${count} offset ${offset}`)
+    ).map((r) => Number(r.id));
+  let ids: number[];
+  if (!memo || page.offset === 0) {
+    ids = await readIds(null, page.limit, page.offset);
+  } else {
+    const start = await memo.cursors.get(`${memo.key}:${page.offset}`);
+    if (start) ids = await readIds(start.id, page.limit, 0);
+    else {
+      ids = await readIds(null, page.limit + 1, page.offset - 1);
+      const before = ids.shift();
+      if (before !== undefined) await memo.cursors.set(`${memo.key}:${page.offset}`, { at: 0, id: before });
+    }
+  }
+  const last = ids.at(-1);
+  if (memo && ids.length === page.limit && last !== undefined)
+    await memo.cursors.set(`${memo.key}:${page.offset + page.limit}`, { at: 0, id: last });
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(users).where(inArray(users.ID, ids)).orderBy(desc(users.ID));
   return rows.map((row) => toUser(row));
 }
 

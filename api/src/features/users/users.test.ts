@@ -1,5 +1,5 @@
-import { users } from '@leadmesh/schema/tables';
-import { eq } from 'drizzle-orm';
+import { logs, mailOutbox, users } from '@leadmesh/schema/tables';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
 
@@ -281,6 +281,134 @@ describe('/users/getSingleUser and /users/editUser', () => {
   });
 });
 
+describe('/users/editUser: a user’s payment method, by staff', () => {
+  const wire = {
+    type: 'Wire',
+    BankName: 'Banca Intesa',
+    AccountHolder: 'Pay Target',
+    Country: 'rs',
+    IBAN: 'rs35 2600 0560 1001 6113 79',
+    SWIFT: 'dbdbrsbg',
+  } as const;
+  const rowOf = async (id: number) => (await api.db.select().from(users).where(eq(users.ID, id)))[0];
+  const auditOf = (id: number) =>
+    api.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.Context, 'users/editUser')))
+      .orderBy(desc(logs.ID))
+      .then((rows) => rows.filter((r) => r.Log.includes(`[user:${id}]`)));
+
+  it('lets an admin set it, normalised, with an audit line and a mail to the owner, in one write', async () => {
+    const target = await api.createUser('paytarget1');
+    const { user: admin, client } = await api.loggedIn('payadmin1', { isAdmin: true });
+    const answer = await client.call('/users/editUser', { id: target.ID, PaymentMethod: wire });
+    expect(answer.status).toBe('ok');
+    const stored = {
+      type: 'Wire',
+      BankName: 'Banca Intesa',
+      AccountHolder: 'Pay Target',
+      Country: 'RS',
+      IBAN: 'RS35260005601001611379',
+      SWIFT: 'DBDBRSBG',
+    };
+    expect(answer.data).toMatchObject({ PaymentMethod: stored });
+    expect((await rowOf(target.ID)).PaymentMethod).toEqual(stored);
+    // Staff read it back with showPayment; without it the answer keeps it out.
+    expect(
+      (await client.call('/users/getSingleUser', { ID: target.ID, showPayment: true })).data,
+    ).toMatchObject({ PaymentMethod: stored });
+    expect((await client.call('/users/getSingleUser', { ID: target.ID })).data).toMatchObject({
+      PaymentMethod: null,
+    });
+
+    const [line] = await auditOf(target.ID);
+    expect(line).toMatchObject({ LogLevel: 1, User: admin.ID });
+    expect(line.Log).toContain('fields:PaymentMethod');
+    expect(line.Log).toContain('[oldPayment:none]');
+    expect(line.Log).toContain('IBAN ending 1379');
+    expect(line.Log).not.toContain('RS35260005601001611379');
+    const mails = await api.db.select().from(mailOutbox).where(eq(mailOutbox.To, 'paytarget1@example.com'));
+    expect(mails.map((m) => m.Template)).toEqual(['payment-method-changed']);
+    expect(mails[0].Text).toContain('Wire Banca Intesa, IBAN ending 1379');
+
+    // Switching to PayPal, then saving the same again: the second save changes and logs nothing.
+    const paypal = { type: 'Paypal', OwnerName: 'Pay Target', EMail: 'paid@example.com' } as const;
+    expect((await client.call('/users/editUser', { id: target.ID, PaymentMethod: paypal })).status).toBe(
+      'ok',
+    );
+    expect((await client.call('/users/editUser', { id: target.ID, PaymentMethod: paypal })).status).toBe(
+      'ok',
+    );
+    expect((await rowOf(target.ID)).PaymentMethod).toEqual(paypal);
+    expect(await auditOf(target.ID)).toHaveLength(2);
+    // null removes it (the payout check then refuses: 'User need to add payment method!').
+    expect((await client.call('/users/editUser', { id: target.ID, PaymentMethod: null })).status).toBe('ok');
+    expect((await rowOf(target.ID)).PaymentMethod).toBeNull();
+  });
+
+  it('answers each bad field with its message and writes nothing', async () => {
+    const target = await api.createUser('paytarget2');
+    const { client } = await api.loggedIn('payadmin2', { isAdmin: true });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...wire, BankName: ' ' }, 'PaymentMethod.BankName', "Bank name can't be empty"],
+      [{ ...wire, IBAN: 'RS35 2600 0560 1001 6113 78' }, 'PaymentMethod.IBAN', 'IBAN is not valid'],
+      [{ ...wire, IBAN: '12345' }, 'PaymentMethod.IBAN', 'IBAN is not valid'],
+      [{ ...wire, SWIFT: 'DB1' }, 'PaymentMethod.SWIFT', 'SWIFT is not valid'],
+      [{ ...wire, Country: 'XX' }, 'PaymentMethod.Country', 'Please choose a country'],
+      [
+        { type: 'Paypal', OwnerName: 'Pay Target', EMail: 'not-an-email' },
+        'PaymentMethod.EMail',
+        'Please enter correct e-mail',
+      ],
+      [
+        { type: 'Paypal', OwnerName: '', EMail: 'a@example.com' },
+        'PaymentMethod.OwnerName',
+        "Owner name can't be empty",
+      ],
+    ];
+    for (const [method, field, message] of cases) {
+      const answer = await client.call('/users/editUser', { id: target.ID, PaymentMethod: method as never });
+      expect(answer, JSON.stringify(method)).toMatchObject({ status: 'error', data: 'VALIDATION_ERROR' });
+      expect(answer.details?.field).toBe(field);
+      expect(answer.details?.message).toContain(message);
+    }
+    const bitcoin = await client.call('/users/editUser', {
+      id: target.ID,
+      PaymentMethod: { type: 'Bitcoin', Wallet: 'x' } as never,
+    });
+    expect(bitcoin.data).toBe('VALIDATION_ERROR');
+    // A bad payment method fails the whole edit: the name sent beside it is not saved either.
+    await client.call('/users/editUser', {
+      id: target.ID,
+      FirstName: 'Changed',
+      PaymentMethod: { ...wire, IBAN: 'nope' } as never,
+    });
+    const row = await rowOf(target.ID);
+    expect(row).toMatchObject({ PaymentMethod: null, FirstName: 'Test' });
+    expect(await auditOf(target.ID)).toHaveLength(0);
+  });
+
+  it('is refused to managers for other users, who keep their own', async () => {
+    const target = await api.createUser('paytarget3');
+    const { client: manager } = await api.loggedIn('paymanager1', { isManager: true });
+    const refused = await manager.call('/users/editUser', {
+      id: target.ID,
+      FirstName: 'Managed',
+      PaymentMethod: wire,
+    });
+    expect(refused.data).toBe('FORBIDDEN');
+    expect(await rowOf(target.ID)).toMatchObject({ PaymentMethod: null, FirstName: 'Test' });
+    // Basic fields stay theirs to edit.
+    expect((await manager.call('/users/editUser', { id: target.ID, FirstName: 'Managed' })).status).toBe(
+      'ok',
+    );
+    const { user: self, client: publisher } = await api.loggedIn('payself1');
+    expect((await publisher.call('/users/editUser', { id: self.ID, PaymentMethod: wire })).status).toBe('ok');
+    expect(await auditOf(self.ID)).toHaveLength(0);
+  });
+});
+
 describe('/users/getAllUsers', () => {
   it('pages by 20 with filters, for staff only', async () => {
     for (let i = 0; i < 25; i++)
@@ -310,6 +438,61 @@ describe('/users/getAllUsers', () => {
     expect((await publisher.call('/users/getAllUsers', { paginationOffset: 0, Filters: [] })).data).toBe(
       'FORBIDDEN',
     );
+  });
+});
+
+describe('/users/getAllUsers scroll', () => {
+  it('reads broad filters in id order and continues where its last page ended when users sign up meanwhile', async () => {
+    const inMontenegro = async (username: string) => {
+      const user = await api.createUser(username);
+      await api.db.update(users).set({ Country: 'ME' }).where(eq(users.ID, user.ID));
+    };
+    for (let i = 0; i < 45; i++) await inMontenegro(`scroller${String(i).padStart(2, '0')}`);
+    const { client } = await api.loggedIn('scrolladmin', { isAdmin: true, isVerified: true });
+    const page = async (offset: number) =>
+      (
+        (
+          await client.call('/users/getAllUsers', {
+            paginationOffset: offset,
+            Filters: [{ name: 'Country', op: 'eq', value: 'ME' }],
+          })
+        ).data as { DBData: { ID: number; Username: string }[] }
+      ).DBData;
+    const first = await page(0);
+    expect(first).toHaveLength(20);
+    const ids = first.map((r) => r.ID);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // A newer sign-up during the scroll: the next page continues after the rows already shown.
+    await inMontenegro('scrollerlate');
+    const second = await page(20);
+    expect(second).toHaveLength(20);
+    expect(second[0].ID).toBeLessThan(ids.at(-1) ?? 0);
+    const third = await page(40);
+    expect(third.map((r) => r.Username)).toEqual([
+      'scroller04',
+      'scroller03',
+      'scroller02',
+      'scroller01',
+      'scroller00',
+    ]);
+    // Asked cold (another caller, no remembered start): plain offsets, the newest sign-up counted.
+    const { client: other } = await api.loggedIn('scrolladmin2', { isAdmin: true, isVerified: true });
+    const cold = (
+      (
+        await other.call('/users/getAllUsers', {
+          paginationOffset: 40,
+          Filters: [{ name: 'Country', op: 'eq', value: 'ME' }],
+        })
+      ).data as { DBData: { Username: string }[] }
+    ).DBData;
+    expect(cold.map((r) => r.Username)).toEqual([
+      'scroller05',
+      'scroller04',
+      'scroller03',
+      'scroller02',
+      'scroller01',
+      'scroller00',
+    ]);
   });
 });
 

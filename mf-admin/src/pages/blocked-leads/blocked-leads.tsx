@@ -1,5 +1,5 @@
-import type { FilterItem, Lead } from '@leadmesh/schema';
-import { ADMIN_LEAD_FILTER_FIELDS, type blockedLeadSchema } from '@leadmesh/schema';
+import type { AdminLead, FilterItem } from '@leadmesh/schema';
+import { ADMIN_LEAD_FILTER_FIELDS } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import {
   type DatePreset,
@@ -16,11 +16,10 @@ import {
 import { Alert, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
 import { api } from '../../lib/screen.tsx';
 import { LeadInfoDrawer } from '../leads/lead-info.tsx';
 
-type BlockedLead = z.infer<typeof blockedLeadSchema>;
+type BlockedLead = AdminLead;
 const PRESETS: DatePreset[] = ['all', '24h', 'today', 'yesterday', '7d', '30d', 'custom'];
 
 /** admin-blockedLeads (public §2): a date filter, a KPI tile per blocked reason, the blocked leads. */
@@ -42,7 +41,7 @@ export function BlockedLeads(_: { path: string }) {
   const controller = useListController<BlockedLead>(load);
   const [kpi, setKpi] = useState<{ BlockedReason: string; Label: string; Count: number }[] | null>(null);
   const [kpiError, setKpiError] = useState(false);
-  const [info, setInfo] = useState<Lead | null>(null);
+  const [info, setInfo] = useState<BlockedLead | null>(null);
   const listFilters = JSON.stringify(controller.filters);
 
   // The list loads itself first; a new date range reloads it from the start.

@@ -137,7 +137,8 @@ export function LeadStats(_: { path: string }) {
       )}
       {!data && !report.error && <Spin />}
       {data && (
-        <div style={{ display: 'grid', gap: 12 }}>
+        // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
           <Card size="small" title="Leads per day">
             <Table<LeadStatsPerDate>
               data-testid="stats-daily"

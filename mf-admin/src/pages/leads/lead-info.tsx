@@ -1,15 +1,12 @@
-import type { Lead } from '@leadmesh/schema';
+import type { AdminLead } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { flagEmoji, LeadStatusTag, LeadTimeline } from '@leadmesh/ui';
+import { flagEmoji, LeadStatusTag, LeadTimelineOf } from '@leadmesh/ui';
 import { Divider, Drawer, Grid } from 'antd';
-import { useCallback } from 'react';
-import { api, InfoList } from '../../lib/screen.tsx';
+import { InfoList } from '../../lib/screen.tsx';
 
-/** More info of a lead: its fields and its whole timeline (LeadTimeline). */
-export function LeadInfoDrawer({ lead, onClose }: { lead: Lead | null; onClose(): void }) {
+/** More info of a lead: its fields and its whole timeline, with Replay on every postback (admins). */
+export function LeadInfoDrawer({ lead, onClose }: { lead: AdminLead | null; onClose(): void }) {
   const screens = Grid.useBreakpoint();
-  const id = lead?.ID;
-  const load = useCallback(() => api.call('/leads/getLeadTimeline', { ID: id as number }), [id]);
   const details = lead ? Object.entries(lead.PurchaseDetails).filter(([, v]) => v !== null && v !== '') : [];
   return (
     <Drawer
@@ -26,8 +23,11 @@ export function LeadInfoDrawer({ lead, onClose }: { lead: Lead | null; onClose()
               ['Status', <LeadStatusTag key="s" status={lead.Status} />],
               ['Offer', `${lead.OfferName} (#${lead.BoundOffer})`],
               ['Product', lead.ProductName],
-              ['Publisher', `#${lead.BoundUser}${lead.FriendlyName ? ` · ${lead.FriendlyName}` : ''}`],
-              ['Advertiser', `#${lead.BoundAdvertiser}`],
+              [
+                'Publisher',
+                `${lead.User.Username || 'Unknown'} (#${lead.BoundUser})${lead.FriendlyName ? ` · ${lead.FriendlyName}` : ''}`,
+              ],
+              ['Advertiser', `${lead.Advertiser.CompanyName || 'Unknown'} (#${lead.BoundAdvertiser})`],
               ['Price', formatUsd(lead.LeadPrice)],
               ['Publisher earns', formatUsd(lead.EarnedAmount)],
               ['Platform earns', formatUsd(lead.PlatformEarnedAmount)],
@@ -57,7 +57,7 @@ export function LeadInfoDrawer({ lead, onClose }: { lead: Lead | null; onClose()
             ]}
           />
           <Divider titlePlacement="start">Timeline</Divider>
-          <LeadTimeline load={load} />
+          <LeadTimelineOf leadId={lead.ID} />
         </div>
       )}
     </Drawer>

@@ -1,4 +1,4 @@
-import type { Lead, LeadCrmInfo, LeadExport } from '@leadmesh/schema';
+import type { AdminLead, Lead, LeadCrmInfo, LeadExport } from '@leadmesh/schema';
 import { ADMIN_LEAD_FILTER_FIELDS } from '@leadmesh/schema';
 import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@leadmesh/ui';
 import { Alert, App, Button, Input, Modal, Progress, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { api, InfoList, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
 import { LeadInfoDrawer } from './lead-info.tsx';
 
@@ -56,9 +57,9 @@ export function Leads(_: { path: string }) {
   const crmAllowed = !!(flags?.isAdmin || flags?.isManager || flags?.isCRMInfoAllowed);
   const { message } = App.useApp();
   const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
-  const controller = useListController<Lead>(listLoader('/leads/getLeadsForAdmin'), initial);
+  const controller = useListController<AdminLead>(listLoader('/leads/getLeadsForAdmin'), initial);
   const [selected, setSelected] = useState<number[]>([]);
-  const [info, setInfo] = useState<Lead | null>(null);
+  const [info, setInfo] = useState<AdminLead | null>(null);
   const [statusOf, setStatusOf] = useState<Lead | null>(null);
   const [newStatus, setNewStatus] = useState<number | null>(null);
   const [resendAll, setResendAll] = useState(false);
@@ -68,7 +69,11 @@ export function Leads(_: { path: string }) {
   const progress = useExportProgress(exportId);
   const [crm, setCrm] = useState<{ lead: Lead; data: LeadCrmInfo | null; error: string | null } | null>(null);
 
-  const replace = (l: Lead) => controller.list.updateRow((r) => r.ID === l.ID, l);
+  // Status and resend answer the lead alone: the row keeps the names the list gave it.
+  const replace = (l: Lead) => {
+    const row = controller.list.rows.find((r) => r.ID === l.ID);
+    if (row) controller.list.updateRow((r) => r.ID === l.ID, { ...row, ...l });
+  };
 
   const resendOne = async (lead: Lead) => {
     // Resend failures are silent (public §7); the lead shows Retrying once queued.
@@ -114,7 +119,7 @@ export function Leads(_: { path: string }) {
 
   return (
     <>
-      <ListTable<Lead>
+      <ListTable<AdminLead>
         controller={controller}
         rowKey="ID"
         filterFields={ADMIN_LEAD_FILTER_FIELDS}
@@ -142,7 +147,32 @@ export function Leads(_: { path: string }) {
           { title: 'Product name', dataIndex: 'ProductName' },
           { title: 'Status', dataIndex: 'Status', render: (s: number) => <LeadStatusTag status={s} /> },
           { title: 'Date', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
-          { title: 'Publisher', dataIndex: 'BoundUser', render: (v: number) => `#${v}` },
+          {
+            title: 'Publisher',
+            key: 'publisher',
+            render: (_, lead) => (
+              <Link
+                to={`/dashboard/admin-users?Username=${encodeURIComponent(lead.User.Username)}`}
+                data-testid="lead-publisher"
+                title={`Publisher #${lead.BoundUser}`}
+              >
+                {lead.User.Username || `#${lead.BoundUser}`}
+              </Link>
+            ),
+          },
+          {
+            title: 'Advertiser',
+            key: 'advertiser',
+            render: (_, lead) => (
+              <Link
+                to={`/dashboard/admin-advertisers?ID=${lead.BoundAdvertiser}`}
+                data-testid="lead-advertiser"
+                title={`Advertiser #${lead.BoundAdvertiser}`}
+              >
+                {lead.Advertiser.CompanyName || `#${lead.BoundAdvertiser}`}
+              </Link>
+            ),
+          },
           {
             title: 'Actions',
             key: 'actions',

@@ -3,6 +3,7 @@ import { LOG_LEVELS, LOG_PAGE_SIZE } from '@leadmesh/schema/constants';
 import { ConfirmDialog, formatPayoutDate, ListTable, useListController } from '@leadmesh/ui';
 import { Alert, Button, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { api, listLoader } from '../../lib/screen.tsx';
 
 const FIELDS: readonly FilterFieldSpec[] = [
@@ -35,6 +36,19 @@ function LogText({ text }: { text: string }) {
       )}
     </span>
   );
+}
+
+/**
+ * A dump as people read it: JSON indented, and the line breaks inside its strings (a stack trace)
+ * shown as lines rather than as `\n`.
+ */
+export function readableDump(text: string): string {
+  try {
+    // A `\n` escape, not the end of an escaped backslash (`\\n` stays as written).
+    return JSON.stringify(JSON.parse(text), null, 2).replace(/(?<!\\)((?:\\\\)*)\\n/g, '$1\n');
+  } catch {
+    return text;
+  }
 }
 
 /** admin-logs (public §2): log entries in level colours, 100 a page, dumps, Remove all. */
@@ -90,7 +104,19 @@ export function Logs(_: { path: string }) {
             width: 180,
             render: (v: string | null) => <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{v}</code>,
           },
-          { title: 'User', dataIndex: 'User', width: 60 },
+          {
+            title: 'User',
+            dataIndex: 'User',
+            width: 80,
+            render: (id: number | null) =>
+              id === null ? (
+                <span style={{ opacity: 0.6 }}>System</span>
+              ) : (
+                <Link to={`/dashboard/admin-users?ID=${id}`} title="Open the user">
+                  #{id}
+                </Link>
+              ),
+          },
           {
             title: 'Dump',
             key: 'dump',
@@ -100,7 +126,9 @@ export function Logs(_: { path: string }) {
                 <Button size="small" data-testid="log-dump" onClick={() => void openDump(e)}>
                   Show dump
                 </Button>
-              ) : null,
+              ) : (
+                <span style={{ opacity: 0.45 }}>—</span>
+              ),
           },
         ]}
       />
@@ -120,13 +148,7 @@ export function Logs(_: { path: string }) {
             data-testid="log-dump-text"
             style={{ maxHeight: '60vh', overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}
           >
-            {(() => {
-              try {
-                return JSON.stringify(JSON.parse(dump.text), null, 2);
-              } catch {
-                return dump.text;
-              }
-            })()}
+            {readableDump(dump.text)}
           </pre>
         )}
       </Modal>

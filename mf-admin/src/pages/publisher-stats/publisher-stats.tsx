@@ -33,52 +33,61 @@ export function PublisherStats(_: { path: string }) {
       />
     );
   return (
-    <Table<LeadStatsPerUser>
-      data-testid="publisher-stats"
-      size="small"
-      sticky
-      scroll={{ x: 'max-content' }}
-      loading={rows === null}
-      rowKey="BoundUser"
-      dataSource={rows ?? []}
-      pagination={false}
-      locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
-      columns={[
-        {
-          title: 'Username',
-          dataIndex: ['User', 'Username'],
-          sorter: (a, b) => a.User.Username.localeCompare(b.User.Username),
-        },
-        { title: 'Total leads', dataIndex: 'Total', align: 'right', sorter: (a, b) => a.Total - b.Total },
-        {
-          title: 'Confirmed leads',
-          key: 'good',
-          align: 'right',
-          sorter: (a, b) => a.Good - b.Good,
-          render: (_, r) => `${r.Good} (${r.PercentGood.toFixed(2)}%)`,
-        },
-        {
-          title: 'Amount for payment',
-          dataIndex: 'LeadEarnings',
-          align: 'right',
-          defaultSortOrder: 'descend',
-          sorter: (a, b) => a.LeadEarnings - b.LeadEarnings,
-          render: (v: number) => formatUsd(v),
-        },
-        {
-          title: '',
-          key: 'view',
-          render: (_, r) => (
-            <Button
-              size="small"
-              data-testid="row-dashboard"
-              onClick={() => navigate(`/dashboard/admin-dashboard?p=${r.BoundUser}`)}
-            >
-              View dashboard
-            </Button>
-          ),
-        },
-      ]}
-    />
+    <div data-testid="publisher-stats">
+      <Table<LeadStatsPerUser>
+        size="small"
+        sticky
+        scroll={{ x: 'max-content' }}
+        loading={rows === null}
+        rowKey="BoundUser"
+        dataSource={rows ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
+        columns={[
+          {
+            title: 'Username',
+            dataIndex: ['User', 'Username'],
+            sorter: (a, b) => a.User.Username.localeCompare(b.User.Username),
+          },
+          {
+            title: 'Total leads',
+            dataIndex: 'Total',
+            align: 'right',
+            sorter: (a, b) => a.Total - b.Total,
+            render: (n: number) => n.toLocaleString('en-US'),
+          },
+          {
+            title: 'Confirmed leads',
+            key: 'good',
+            align: 'right',
+            sorter: (a, b) => a.Good - b.Good,
+            render: (_, r) => `${r.Good.toLocaleString('en-US')} (${r.PercentGood.toFixed(2)}%)`,
+          },
+          {
+            title: 'Amount for payment',
+            dataIndex: 'LeadEarnings',
+            align: 'right',
+            defaultSortOrder: 'descend',
+            sorter: (a, b) => a.LeadEarnings - b.LeadEarnings,
+            render: (v: number) => formatUsd(v),
+          },
+          {
+            title: '',
+            key: 'view',
+            // Pinned like the lists' actions, so View dashboard stays in reach on a phone.
+            fixed: 'right',
+            render: (_, r) => (
+              <Button
+                size="small"
+                data-testid="row-dashboard"
+                onClick={() => navigate(`/dashboard/admin-dashboard?p=${r.BoundUser}`)}
+              >
+                View dashboard
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </div>
   );
 }

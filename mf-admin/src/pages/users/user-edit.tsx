@@ -1,20 +1,57 @@
-import type { User, UserFlag } from '@leadmesh/schema';
-import { AUTO_PAYOUT_INTERVALS, MESSAGES, USER_FLAGS } from '@leadmesh/schema/constants';
+import type { PaymentMethod, User, UserFlag } from '@leadmesh/schema';
+import {
+  AUTO_PAYOUT_INTERVALS,
+  MESSAGES,
+  type PaymentMethodFields,
+  paymentMethodProblem,
+  USER_FLAGS,
+} from '@leadmesh/schema/constants';
 import { CountrySelect, Field, FormDialog, SearchSelect } from '@leadmesh/ui';
-import { Checkbox, Divider, Input, Select, Spin } from 'antd';
+import { Checkbox, Divider, Input, Segmented, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { FLAG_LABELS } from '../../lib/options.ts';
 import { api, textOrNull } from '../../lib/screen.tsx';
 
-const FLAG_LABELS: Record<UserFlag, string> = {
-  isAdmin: 'Admin',
-  isManager: 'Manager',
-  isPublisherManager: 'Publisher manager',
-  isAdvertiserManager: 'Advertiser manager',
-  isVerified: 'Verified',
-  isRefferalEnabled: 'Referrals enabled',
-  isPublisherHidden: 'Publisher role hidden',
-  isCRMInfoAllowed: 'CRM info allowed',
-};
+type MethodType = 'none' | PaymentMethod['type'];
+
+/** The payment method as the dialog holds it: every field of both kinds, so switching keeps what was typed. */
+interface PaymentForm {
+  type: MethodType;
+  BankName: string;
+  AccountHolder: string;
+  IBAN: string;
+  SWIFT: string;
+  Country: string | null;
+  OwnerName: string;
+  EMail: string;
+}
+
+function paymentFormOf(pm: PaymentMethod | null): PaymentForm {
+  return {
+    type: pm?.type ?? 'none',
+    BankName: pm?.type === 'Wire' ? pm.BankName : '',
+    AccountHolder: pm?.type === 'Wire' ? pm.AccountHolder : '',
+    IBAN: pm?.type === 'Wire' ? pm.IBAN : '',
+    SWIFT: pm?.type === 'Wire' ? pm.SWIFT : '',
+    Country: pm?.type === 'Wire' ? pm.Country : null,
+    OwnerName: pm?.type === 'Paypal' ? pm.OwnerName : '',
+    EMail: pm?.type === 'Paypal' ? pm.EMail : '',
+  };
+}
+
+/** What the form sends: null for none, else the fields of its kind (dashboards §3, Payment method JSON). */
+function paymentOf(f: PaymentForm): PaymentMethodFields | null {
+  if (f.type === 'none') return null;
+  if (f.type === 'Paypal') return { type: 'Paypal', OwnerName: f.OwnerName.trim(), EMail: f.EMail.trim() };
+  return {
+    type: 'Wire',
+    BankName: f.BankName.trim(),
+    AccountHolder: f.AccountHolder.trim(),
+    IBAN: f.IBAN.replace(/\s+/g, '').toUpperCase(),
+    SWIFT: f.SWIFT.trim().toUpperCase(),
+    Country: f.Country ?? '',
+  };
+}
 
 interface FormState {
   FirstName: string;
@@ -31,6 +68,9 @@ interface FormState {
   AssignedManagerID: number | null;
   AutoPayoutInterval: number;
   flags: Record<UserFlag, boolean>;
+  payment: PaymentForm;
+  /** The payment method as loaded, to send it only when the admin changed it. */
+  paymentLoaded: string;
 }
 
 function formOf(u: User): FormState {
@@ -49,6 +89,8 @@ function formOf(u: User): FormState {
     AssignedManagerID: u.AssignedManagerID,
     AutoPayoutInterval: u.AutoPayoutInterval,
     flags: Object.fromEntries(USER_FLAGS.map((f) => [f, u.Flags[f]])) as Record<UserFlag, boolean>,
+    payment: paymentFormOf(u.PaymentMethod),
+    paymentLoaded: JSON.stringify(paymentOf(paymentFormOf(u.PaymentMethod))),
   };
 }
 
@@ -73,10 +115,78 @@ async function loadStaff(): Promise<{ value: number; label: string }[]> {
   return [...seen].map(([value, label]) => ({ value, label }));
 }
 
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  columnGap: 12,
+} as const;
+
 /**
- * Edit a user (admin §2, §5): basic fields for every staff member who reaches the screen; the flags
- * and the auto-payout interval for admins only. Empty text is sent as null, ZIP and Experience as
- * numbers, the new e-mail and password only when filled. After saving, the user is fetched again.
+ * Where the user's payouts go (dashboards §3 Payment method: Wire with bank name, account holder,
+ * country, IBAN, SWIFT; or Paypal with owner name and e-mail), as the publisher's own profile
+ * asks for it. Admins only (decision 0020).
+ */
+function PaymentFields({ value, onChange }: { value: PaymentForm; onChange(v: PaymentForm): void }) {
+  const field = (key: keyof Omit<PaymentForm, 'type' | 'Country'>, label: string, testId: string) => (
+    <Field label={label}>
+      <Input
+        data-testid={testId}
+        value={value[key]}
+        autoComplete="off"
+        onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+      />
+    </Field>
+  );
+  return (
+    <div data-testid="user-payment">
+      <Divider style={{ margin: '14px 0 10px' }}>Payment method</Divider>
+      <Segmented<MethodType>
+        data-testid="user-payment-type"
+        value={value.type}
+        onChange={(type) => onChange({ ...value, type })}
+        options={[
+          { value: 'none', label: 'None' },
+          { value: 'Wire', label: 'Wire' },
+          { value: 'Paypal', label: 'PayPal' },
+        ]}
+        style={{ marginBottom: 10 }}
+      />
+      {value.type === 'none' && (
+        <div style={{ opacity: 0.7 }} data-testid="user-payment-none">
+          No payment method: payouts for this user cannot be created ({MESSAGES.payoutNeedsPaymentMethod}).
+        </div>
+      )}
+      {value.type === 'Wire' && (
+        <div style={GRID}>
+          {field('BankName', 'Bank name', 'wire-bank')}
+          {field('AccountHolder', 'Account holder', 'wire-holder')}
+          {field('IBAN', 'IBAN', 'wire-iban')}
+          {field('SWIFT', 'SWIFT', 'wire-swift')}
+          <Field label="Bank country">
+            <CountrySelect
+              data-testid="wire-country"
+              value={value.Country}
+              onChange={(Country) => onChange({ ...value, Country })}
+              style={{ width: '100%' }}
+            />
+          </Field>
+        </div>
+      )}
+      {value.type === 'Paypal' && (
+        <div style={GRID}>
+          {field('OwnerName', 'Owner name', 'paypal-owner')}
+          {field('EMail', 'E-Mail', 'paypal-email')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Edit a user (admin §2, §5): basic fields for every staff member who reaches the screen; the flags,
+ * the auto-payout interval, the password, referral percent, manager and payment method for admins
+ * only. Empty text is sent as null, ZIP and Experience as numbers, the new e-mail and password only
+ * when filled, the payment method only when changed. After saving, the user is fetched again.
  */
 export function UserEditDialog({
   user,
@@ -98,16 +208,17 @@ export function UserEditDialog({
     setLoadError(null);
     if (!user) return;
     let live = true;
-    void api.call('/users/getSingleUser', { ID: user.ID }).then((a) => {
+    // Admins see the payment method to edit it (decision 0020); others never ask for it here.
+    void api.call('/users/getSingleUser', { ID: user.ID, showPayment: isAdmin }).then((a) => {
       if (!live) return;
       if (a.status === 'ok') setForm(formOf(a.data));
       else setLoadError('Failed to get user data!');
     });
-    void loadStaff().then((s) => live && setStaff(s));
+    if (isAdmin) void loadStaff().then((s) => live && setStaff(s));
     return () => {
       live = false;
     };
-  }, [user]);
+  }, [user, isAdmin]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => (f ? { ...f, [key]: value } : f));
@@ -117,7 +228,14 @@ export function UserEditDialog({
     const zip = form.ZIP.trim();
     if (zip !== '' && !/^\d+$/.test(zip)) return MESSAGES.zipMustBeNumber;
     const experience = form.Experience.trim();
-    const referral = Number(form.ReferralPercentEarnings);
+    const referral = form.ReferralPercentEarnings.trim();
+    if (isAdmin && !/^\d{1,3}$/.test(referral)) return 'Referral earnings must be a whole number of percent';
+    const payment = paymentOf(form.payment);
+    const paymentChanged = isAdmin && JSON.stringify(payment) !== form.paymentLoaded;
+    if (paymentChanged && payment) {
+      const problem = paymentMethodProblem(payment);
+      if (problem) return problem.message;
+    }
     const body = {
       id: user.ID,
       FirstName: textOrNull(form.FirstName),
@@ -133,14 +251,16 @@ export function UserEditDialog({
       ContactSkype: textOrNull(form.ContactSkype),
       ContactTelegram: textOrNull(form.ContactTelegram),
       Country: form.Country,
-      ...(Number.isInteger(referral) ? { ReferralPercentEarnings: referral } : {}),
-      AssignedManagerID: form.AssignedManagerID,
       ...(form.newEmail.trim() ? { newEmail: form.newEmail.trim() } : {}),
-      ...(form.newPassword ? { newPassword: form.newPassword } : {}),
+      // The rest is the admin's to change (admin §6; the server refuses it to anyone else).
       ...(isAdmin
         ? {
+            ...(form.newPassword ? { newPassword: form.newPassword } : {}),
+            ReferralPercentEarnings: Number(referral),
+            AssignedManagerID: form.AssignedManagerID,
             newFlags: form.flags,
             AutoPayoutInterval: form.AutoPayoutInterval as (typeof AUTO_PAYOUT_INTERVALS)[number],
+            ...(paymentChanged ? { PaymentMethod: payment as PaymentMethod | null } : {}),
           }
         : {}),
     };
@@ -185,17 +305,10 @@ export function UserEditDialog({
           <Spin />
         )
       ) : (
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
-            columnGap: 12,
-          }}
-        >
+        <div style={GRID}>
           {text('FirstName', 'First name')}
           {text('LastName', 'Last name')}
           {text('newEmail', `New e-mail (now ${user?.Email})`, 'email')}
-          {text('newPassword', 'New password (leave empty to keep)', 'password')}
           <Field label="Country">
             <CountrySelect
               value={form.Country}
@@ -205,37 +318,46 @@ export function UserEditDialog({
           </Field>
           {text('ZIP', 'ZIP')}
           {text('Experience', 'Experience (years)')}
-          {text('ReferralPercentEarnings', 'Referral earnings (%)')}
           {text('ContactWhatsapp', 'WhatsApp')}
           {text('ContactSkype', 'Skype')}
           {text('ContactTelegram', 'Telegram')}
-          <Field label="Assigned manager">
-            <SearchSelect
-              data-testid="user-manager"
-              allowClear
-              placeholder="No manager assigned"
-              value={form.AssignedManagerID ?? undefined}
-              onChange={(v) => set('AssignedManagerID', v === undefined ? null : Number(v))}
-              options={staff}
-              style={{ width: '100%' }}
-            />
-          </Field>
           {isAdmin && (
             <div style={{ gridColumn: '1 / -1' }} data-testid="user-admin-fields">
               <Divider style={{ margin: '6px 0 10px' }}>Admin only</Divider>
-              <Field label="Auto payout">
-                <Select
-                  data-testid="user-autopayout"
-                  value={form.AutoPayoutInterval}
-                  onChange={(v) => set('AutoPayoutInterval', v)}
-                  options={AUTO_PAYOUT_INTERVALS.map((d) => ({
-                    value: d,
-                    label: d === 0 ? 'None' : `Every ${d} days`,
-                  }))}
-                  style={{ width: 200 }}
-                />
-              </Field>
-              <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+              <div style={GRID}>
+                {text('newPassword', 'New password (leave empty to keep)', 'password')}
+                {text('ReferralPercentEarnings', 'Referral earnings (%)')}
+                <Field label="Assigned manager">
+                  <SearchSelect
+                    data-testid="user-manager"
+                    allowClear
+                    placeholder="No manager assigned"
+                    value={form.AssignedManagerID ?? undefined}
+                    onChange={(v) => set('AssignedManagerID', v === undefined ? null : Number(v))}
+                    options={staff}
+                    style={{ width: '100%' }}
+                  />
+                </Field>
+                <Field label="Auto payout">
+                  <Select
+                    data-testid="user-autopayout"
+                    value={form.AutoPayoutInterval}
+                    onChange={(v) => set('AutoPayoutInterval', v)}
+                    options={AUTO_PAYOUT_INTERVALS.map((d) => ({
+                      value: d,
+                      label: d === 0 ? 'None' : `Every ${d} days`,
+                    }))}
+                    style={{ width: '100%' }}
+                  />
+                </Field>
+              </div>
+              <div
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+                  gap: 4,
+                }}
+              >
                 {USER_FLAGS.map((flag) => (
                   <Checkbox
                     key={flag}
@@ -247,6 +369,7 @@ export function UserEditDialog({
                   </Checkbox>
                 ))}
               </div>
+              <PaymentFields value={form.payment} onChange={(payment) => set('payment', payment)} />
             </div>
           )}
         </div>

@@ -1,8 +1,9 @@
 import type { User } from '@leadmesh/schema';
-import { MESSAGES } from '@leadmesh/schema/constants';
+import { MESSAGES, USER_FLAGS } from '@leadmesh/schema/constants';
 import { flagEmoji, formatDate } from '@leadmesh/ui';
 import { Alert, Modal, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { FLAG_LABELS } from '../../lib/options.ts';
 import { api, InfoList } from '../../lib/screen.tsx';
 
 function managerText(state: 'none' | 'missing' | 'failed' | User | null): string {
@@ -65,11 +66,13 @@ export function UserInfoDialog({ user, onClose }: { user: User | null; onClose()
               ['Telegram', data.ContactTelegram ?? '—'],
               [
                 'Payment method',
-                pm
-                  ? pm.type === 'Wire'
-                    ? `Wire: ${pm.BankName}, ${pm.AccountHolder}, ${pm.IBAN}`
-                    : `PayPal: ${pm.EMail}`
-                  : 'None',
+                <span key="pm" data-testid="user-info-payment">
+                  {pm
+                    ? pm.type === 'Wire'
+                      ? `Wire: ${pm.BankName}, ${pm.AccountHolder}, IBAN ${pm.IBAN}, SWIFT ${pm.SWIFT}, ${pm.Country}`
+                      : `PayPal: ${pm.OwnerName}, ${pm.EMail}`
+                    : 'None'}
+                </span>,
               ],
               ['Referral earnings', `${data.ReferralPercentEarnings}%`],
               [
@@ -90,16 +93,15 @@ export function UserInfoDialog({ user, onClose }: { user: User | null; onClose()
                       .join(', ') || '—'
                   : '—',
               ],
-              ['Advertiser', data.AdvertiserID ?? 'No'],
+              ['Advertiser', data.AdvertiserID === null ? 'No' : `Yes (advertiser #${data.AdvertiserID})`],
               ['Created', formatDate(data.createdAt)],
               [
                 'Flags',
                 <span key="f">
-                  {Object.entries(data.Flags)
-                    .filter(([name, on]) => name !== 'theme' && on === true)
-                    .map(([name]) => (
-                      <Tag key={name}>{name}</Tag>
-                    ))}
+                  {USER_FLAGS.filter((name) => data.Flags[name]).map((name) => (
+                    <Tag key={name}>{FLAG_LABELS[name]}</Tag>
+                  ))}
+                  {!USER_FLAGS.some((name) => data.Flags[name]) && 'None'}
                 </span>,
               ],
             ]}

@@ -1,5 +1,5 @@
 import type { FilterFieldSpec, Website } from '@leadmesh/schema';
-import { MESSAGES, WEBSITE_TYPES } from '@leadmesh/schema/constants';
+import { MESSAGES, WEBSITE_TYPES, type WebsiteType } from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
   Field,
@@ -16,6 +16,9 @@ import { useNavigate } from 'react-router-dom';
 import { useOfferNames } from '../../lib/pickers.tsx';
 import { api, InfoList, listLoader } from '../../lib/screen.tsx';
 
+/** The website types as people read them (the stored values are the spec's `Landing`, `PreLanding`). */
+const WEBSITE_TYPE_LABELS: Record<WebsiteType, string> = { Landing: 'Landing', PreLanding: 'Prelanding' };
+
 const FIELDS: readonly FilterFieldSpec[] = [
   { name: 'ID', friendlyName: 'ID', type: 'number' },
   { name: 'WebsiteName', friendlyName: 'Website name', type: 'string' },
@@ -25,7 +28,7 @@ const FIELDS: readonly FilterFieldSpec[] = [
     name: 'WebsiteType',
     friendlyName: 'Type',
     type: 'string',
-    options: WEBSITE_TYPES.map((t) => ({ value: t, label: t })),
+    options: WEBSITE_TYPES.map((t) => ({ value: t, label: WEBSITE_TYPE_LABELS[t] })),
   },
   { name: 'EntryFile', friendlyName: 'Entry file', type: 'string' },
 ];
@@ -108,7 +111,11 @@ export function Websites(_: { path: string }) {
         columns={[
           { title: 'Website name', dataIndex: 'WebsiteName', render: (v: string) => <strong>{v}</strong> },
           { title: 'Offer', dataIndex: ['Offer', 'OfferName'] },
-          { title: 'Type', dataIndex: 'WebsiteType' },
+          {
+            title: 'Type',
+            dataIndex: 'WebsiteType',
+            render: (t: WebsiteType) => WEBSITE_TYPE_LABELS[t] ?? t,
+          },
           {
             title: 'Actions',
             key: 'actions',
@@ -168,9 +175,9 @@ export function Websites(_: { path: string }) {
           <Select
             data-testid="website-type"
             value={type ?? undefined}
-            placeholder="Landing or PreLanding"
+            placeholder="Landing or prelanding"
             onChange={setType}
-            options={WEBSITE_TYPES.map((t) => ({ value: t, label: t }))}
+            options={WEBSITE_TYPES.map((t) => ({ value: t, label: WEBSITE_TYPE_LABELS[t] }))}
             style={{ width: '100%' }}
           />
         </Field>
@@ -196,7 +203,7 @@ export function Websites(_: { path: string }) {
             items={[
               ['ID', info.ID],
               ['Offer', `${info.Offer.OfferName} (#${info.BoundOffer})`],
-              ['Type', info.WebsiteType],
+              ['Type', WEBSITE_TYPE_LABELS[info.WebsiteType] ?? info.WebsiteType],
               ['Entry file', info.EntryFile],
               ['Thank-you file', info.PurchaseCompleteFile ?? '—'],
               [

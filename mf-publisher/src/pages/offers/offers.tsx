@@ -1,4 +1,4 @@
-import { Button, Flex, Segmented } from 'antd';
+import { Button, Flex, Grid, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { consumeTakenFlag, TAKEN_FLAG_KEY } from '../../lib/answers.ts';
 import { Panel } from '../../lib/ui.tsx';
@@ -22,11 +22,16 @@ export function OffersScreen() {
     consumeTakenFlag();
   }, []);
   const [showPromoted, setShowPromoted] = useState(true);
+  // On a phone the switch and the promoted toggle each take a full line: the switch's labels never
+  // have to shrink (antd cuts a squeezed label with an ellipsis), and both are easy to hit.
+  const phone = Grid.useBreakpoint().sm === false;
 
   return (
     <Panel testId="offers-panel">
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Segmented<Mode>
+          block={phone}
+          style={phone ? { width: '100%' } : undefined}
           data-testid="offers-mode"
           value={mode}
           onChange={setMode}
@@ -36,7 +41,7 @@ export function OffersScreen() {
           ]}
         />
         {mode === 'catalogue' && (
-          <Button data-testid="promoted-toggle" onClick={() => setShowPromoted((v) => !v)}>
+          <Button data-testid="promoted-toggle" block={phone} onClick={() => setShowPromoted((v) => !v)}>
             {showPromoted ? 'Hide promoted offers' : 'Show promoted offers'}
           </Button>
         )}

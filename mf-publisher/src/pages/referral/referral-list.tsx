@@ -1,13 +1,14 @@
 import type { FilterFieldSpec, FilterItem } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { EndMarker, FilterBar, type PageLoader, useInfiniteList } from '@leadmesh/ui';
+import { EndMarker, FilterBar, NotVerified, type PageLoader, useInfiniteList } from '@leadmesh/ui';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ErrorRetry } from '../../lib/ui.tsx';
 
 /**
  * A referral table with its filters and the spec's own states (dashboards §2 Referrals): empty
- * 'There are no referalls to show', error 'There was an error while getting data' with Retry.
+ * 'There are no referalls to show', error 'There was an error while getting data' with Retry, and
+ * 'Your account has not been verified' when the server refuses an unverified account.
  */
 export function ReferralList<T extends object>({
   columns,
@@ -24,6 +25,9 @@ export function ReferralList<T extends object>({
 }) {
   const [filters, setFilters] = useState<FilterItem[]>([]);
   const list = useInfiniteList(load, filters);
+  // The shell shows the notice before the screen for a session it knows is unverified; this is the
+  // server saying so (the session changed since), shown the same way (decision 0018).
+  if (list.errorCode === 'NOT_VERIFIED') return <NotVerified />;
   return (
     <div data-testid={testId}>
       <FilterBar fields={fields} value={filters} onChange={setFilters} />

@@ -17,6 +17,18 @@ const STATUS_FIELDS = {
 } as const satisfies Record<number, keyof typeof leadDailyStats.$inferInsert>;
 type StatusField = (typeof STATUS_FIELDS)[keyof typeof STATUS_FIELDS];
 
+/** The columns of a rollup row's unique key: one row per day, publisher, advertiser, offer, place and device. */
+const ROLLUP_KEY_COLUMNS = [
+  leadDailyStats.Day,
+  leadDailyStats.UserID,
+  leadDailyStats.AdvertiserID,
+  leadDailyStats.OfferID,
+  leadDailyStats.CountryCode,
+  leadDailyStats.City,
+  leadDailyStats.Domain,
+  leadDailyStats.IsPhone,
+];
+
 /** SQL of the dashboards' buckets over rollup rows: converted (2), failed (3, 4, 5), waiting (the rest). */
 export const BUCKET_SQL = {
   converted: sql<number>`sum(s_confirmed)`,
@@ -63,16 +75,7 @@ export async function countLead(tx: DbOrTx, lead: Counted, sign: 1 | -1): Promis
     .insert(leadDailyStats)
     .values(row)
     .onConflictDoUpdate({
-      target: [
-        leadDailyStats.Day,
-        leadDailyStats.UserID,
-        leadDailyStats.AdvertiserID,
-        leadDailyStats.OfferID,
-        leadDailyStats.CountryCode,
-        leadDailyStats.City,
-        leadDailyStats.Domain,
-        leadDailyStats.IsPhone,
-      ],
+      target: ROLLUP_KEY_COLUMNS,
       set: {
         Total: sql`${leadDailyStats.Total} + excluded.total`,
         [field]: sql`${leadDailyStats[field]} + ${sign}`,
@@ -132,16 +135,7 @@ export async function moveLeadCounts(
     .insert(leadDailyStats)
     .values(values)
     .onConflictDoUpdate({
-      target: [
-        leadDailyStats.Day,
-        leadDailyStats.UserID,
-        leadDailyStats.AdvertiserID,
-        leadDailyStats.OfferID,
-        leadDailyStats.CountryCode,
-        leadDailyStats.City,
-        leadDailyStats.Domain,
-        leadDailyStats.IsPhone,
-      ],
+      target: ROLLUP_KEY_COLUMNS,
       set: Object.fromEntries(
         fields.map((f) => [f, sql.raw(`${leadDailyStats[f].name} + excluded.${leadDailyStats[f].name}`)]),
       ),

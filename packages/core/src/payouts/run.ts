@@ -1,5 +1,11 @@
 import type { Db, DbOrTx } from '@leadmesh/db';
-import { LEAD_STATUS, MESSAGES, type PayoutProcessResult, type PlatformPayout } from '@leadmesh/schema';
+import {
+  LEAD_STATUS,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  type PayoutProcessResult,
+  type PlatformPayout,
+} from '@leadmesh/schema';
 import { payoutLines, platformPayouts, users } from '@leadmesh/schema/tables';
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError, notFound } from '../errors.ts';
@@ -12,6 +18,10 @@ import {
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/transfers.ts';
 import { writeLog } from '../logs.ts';
+
+/** The payment line's comment: the method the payout went by, as people write it. */
+const paymentMethodLabel = (type: string | undefined): string | null =>
+  type ? (PAYMENT_METHOD_LABELS[type as keyof typeof PAYMENT_METHOD_LABELS] ?? type) : null;
 
 /**
  * Platform payouts (decision 0014): creating a run gathers what it will pay; processing it moves the
@@ -237,7 +247,7 @@ export async function performPayoutProcess(
           BoundUser: userId,
           Amount: sent,
           Description: `Payout #${payout.ID}`,
-          Comment: (user?.method as { type?: string } | null)?.type ?? null,
+          Comment: paymentMethodLabel((user?.method as { type?: string } | null)?.type),
           BoundPlatformPayout: payout.ID,
         });
       }

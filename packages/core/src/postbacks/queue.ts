@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@leadmesh/db';
-import { enqueueAfterCommit, postbackSend } from '@leadmesh/jobs';
+import { enqueueAfterCommit, postbackSend, postbackSendWatched } from '@leadmesh/jobs';
 import { fillUrlTemplate, type MacroValue } from '@leadmesh/net';
 import { LEAD_STATUS, POSTBACK_PLACEHOLDERS, type PostbackTrigger, PRODUCT_KEY } from '@leadmesh/schema';
 import {
@@ -10,7 +10,8 @@ import {
   postbackDeliveries,
   postbacks,
 } from '@leadmesh/schema/tables';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { ApiError, notFound } from '../errors.ts';
 
 /** What happened to a lead, as postbacks see it. */
 export type LeadEvent = 'created' | 'approved' | 'declined' | 'changed';
@@ -194,4 +195,109 @@ export async function queueTestPostback(
     .returning({ ID: postbackDeliveries.ID });
   if (!problem) enqueueAfterCommit(postbackSend, { deliveryId: row.ID });
   return { deliveryId: row.ID, state: problem ? 'failed' : 'pending' };
+}
+
+/**
+ * Replays carry this event prefix: `replay:<replayed delivery ID>:<n>`, the n-th replay of that
+ * delivery. A replay is tried once, like a test fire (decision 0019).
+ */
+export const REPLAY_EVENT_PREFIX = 'replay:';
+export const isReplayDelivery = (event: string): boolean => event.startsWith(REPLAY_EVENT_PREFIX);
+
+/** The delivery a replay sends again, or null when the event is not a replay. */
+export function replayedDeliveryOf(event: string): number | null {
+  const match = /^replay:(\d+):/.exec(event);
+  return match ? Number(match[1]) : null;
+}
+
+export interface QueuedReplay {
+  /** The replay's own delivery row (its attempt shows in the delivery log and the lead's timeline). */
+  deliveryId: number;
+  /** The delivery it sends again: replaying a replay replays the original. */
+  replayOf: number;
+  state: 'pending';
+}
+
+/**
+ * Sends a lead event's postback again: a new delivery row with the URL the original was filled
+ * with (the same event, its values as they were then), asked for after the commit, signed with the
+ * original's `webhook-id` (Standard Webhooks: a resent message keeps its id), at the head of the
+ * queue (someone is watching the timeline). While an earlier
+ * replay of the same delivery still waits for its attempt, that one is the answer and nothing new
+ * is queued, so a double-click sends once; the unique (postback, lead, event) index settles two
+ * requests at the same moment. Ownership is the caller's business (the API binding).
+ */
+export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promise<QueuedReplay> {
+  const columns = {
+    ID: postbackDeliveries.ID,
+    BoundPostback: postbackDeliveries.BoundPostback,
+    BoundLead: postbackDeliveries.BoundLead,
+    Event: postbackDeliveries.Event,
+    URL: postbackDeliveries.URL,
+    State: postbackDeliveries.State,
+    Attempts: postbackDeliveries.Attempts,
+    LastError: postbackDeliveries.LastError,
+  };
+  const byId = async (id: number) =>
+    (await tx.select(columns).from(postbackDeliveries).where(eq(postbackDeliveries.ID, id)).limit(1))[0];
+  const named = await byId(deliveryId);
+  if (!named) throw notFound('Postback delivery not found');
+  const rootId = replayedDeliveryOf(named.Event) ?? named.ID;
+  const root = rootId === named.ID ? named : ((await byId(rootId)) ?? named);
+  if (isTestDelivery(root.Event)) {
+    throw new ApiError('VALIDATION_ERROR', {
+      field: 'ID',
+      message: 'A test fire is not replayed: use Test on the postback screen',
+    });
+  }
+  if (root.State === 'failed' && root.Attempts === 0) {
+    // Never sent: its template could not be filled (saved before the checks), so its URL is not one.
+    throw new ApiError('VALIDATION_ERROR', {
+      field: 'ID',
+      message: `This delivery was never sent: ${root.LastError ?? 'its URL could not be filled'}`,
+    });
+  }
+  const prefix = `${REPLAY_EVENT_PREFIX}${root.ID}:`;
+  const replays = await tx
+    .select({ ID: postbackDeliveries.ID, State: postbackDeliveries.State })
+    .from(postbackDeliveries)
+    .where(
+      and(
+        eq(postbackDeliveries.BoundPostback, root.BoundPostback),
+        eq(postbackDeliveries.BoundLead, root.BoundLead),
+        like(postbackDeliveries.Event, `${prefix}%`),
+      ),
+    )
+    .orderBy(asc(postbackDeliveries.ID));
+  const waiting = replays.find((r) => r.State === 'pending');
+  if (waiting) {
+    // Same business key as when it was queued: a no-op unless Redis lost the job.
+    enqueueAfterCommit(postbackSendWatched, { deliveryId: waiting.ID });
+    return { deliveryId: waiting.ID, replayOf: root.ID, state: 'pending' };
+  }
+  const event = `${prefix}${replays.length + 1}`;
+  const [row] = await tx
+    .insert(postbackDeliveries)
+    .values({ BoundPostback: root.BoundPostback, BoundLead: root.BoundLead, Event: event, URL: root.URL })
+    .onConflictDoNothing()
+    .returning({ ID: postbackDeliveries.ID });
+  const id =
+    row?.ID ??
+    // Another request wrote this replay a moment ago: answer that one.
+    (
+      await tx
+        .select({ ID: postbackDeliveries.ID })
+        .from(postbackDeliveries)
+        .where(
+          and(
+            eq(postbackDeliveries.BoundPostback, root.BoundPostback),
+            eq(postbackDeliveries.BoundLead, root.BoundLead),
+            eq(postbackDeliveries.Event, event),
+          ),
+        )
+        .limit(1)
+    )[0]?.ID;
+  if (id === undefined) throw new Error(`replay ${event} was neither written nor found`);
+  enqueueAfterCommit(postbackSendWatched, { deliveryId: id });
+  return { deliveryId: id, replayOf: root.ID, state: 'pending' };
 }

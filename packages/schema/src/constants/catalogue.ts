@@ -62,6 +62,12 @@ export const AUTO_PAYOUT_INTERVALS = [0, 7, 14, 30] as const;
 export type AutoPayoutInterval = (typeof AUTO_PAYOUT_INTERVALS)[number];
 
 export const PAYMENT_METHOD_TYPES = ['Wire', 'Paypal'] as const;
+
+/** How people read each payment method type (the spec's `Paypal` is the stored value, not the brand). */
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHOD_TYPES)[number], string> = {
+  Wire: 'Wire transfer',
+  Paypal: 'PayPal',
+};
 export const THEMES = ['dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
 

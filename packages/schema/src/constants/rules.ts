@@ -43,3 +43,66 @@ export function hasUnsafeCharacters(value: string): boolean {
 export function flagEmoji(code: string): string {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
+
+/**
+ * An IBAN (ISO 13616) after spaces are dropped and letters upper-cased: the country's letters, two
+ * check digits, up to 30 letters or digits, and the mod-97 check, so a mistyped account number
+ * is caught before a payout is sent to it.
+ */
+export function isIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
+/** A SWIFT/BIC code: bank (4 letters), country (2 letters), location (2), optional branch (3). */
+export function isSwift(value: string): boolean {
+  return /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value.trim().toUpperCase());
+}
+
+/** The fields of a payment method as a form holds them (dashboards §3: Wire or Paypal). */
+export interface PaymentMethodFields {
+  type: 'Wire' | 'Paypal';
+  BankName?: string;
+  AccountHolder?: string;
+  Country?: string | null;
+  IBAN?: string;
+  SWIFT?: string;
+  OwnerName?: string;
+  EMail?: string;
+}
+
+/**
+ * The first problem of a payment method, in the order the profile form asks for its fields, or
+ * null. The API applies it to every edit; the staff dialog shows it before sending.
+ */
+export function paymentMethodProblem(
+  pm: PaymentMethodFields,
+): { field: keyof PaymentMethodFields; message: string } | null {
+  const blank = (v: string | null | undefined) => (v ?? '').trim() === '';
+  const unsafe = (v: string | null | undefined) => hasUnsafeCharacters(v ?? '');
+  if (pm.type === 'Wire') {
+    if (blank(pm.BankName)) return { field: 'BankName', message: "Bank name can't be empty" };
+    if (blank(pm.AccountHolder)) return { field: 'AccountHolder', message: "Account holder can't be empty" };
+    if (blank(pm.IBAN)) return { field: 'IBAN', message: "IBAN can't be empty" };
+    if (!isIban(pm.IBAN ?? ''))
+      return { field: 'IBAN', message: 'IBAN is not valid, check the account number' };
+    if (blank(pm.SWIFT)) return { field: 'SWIFT', message: "SWIFT can't be empty" };
+    if (!isSwift(pm.SWIFT ?? ''))
+      return { field: 'SWIFT', message: 'SWIFT is not valid: 8 or 11 letters and digits' };
+    if (blank(pm.Country)) return { field: 'Country', message: "Country can't be empty" };
+    if (!isCountryCode(pm.Country ?? '')) return { field: 'Country', message: 'Please choose a country' };
+    if (unsafe(pm.BankName) || unsafe(pm.AccountHolder))
+      return { field: 'BankName', message: 'Names may not contain control characters' };
+    return null;
+  }
+  if (blank(pm.OwnerName)) return { field: 'OwnerName', message: "Owner name can't be empty" };
+  if (blank(pm.EMail)) return { field: 'EMail', message: "E-Mail can't be empty" };
+  if (!isEmailAddress(pm.EMail ?? '')) return { field: 'EMail', message: 'Please enter correct e-mail' };
+  if (unsafe(pm.OwnerName))
+    return { field: 'OwnerName', message: 'Names may not contain control characters' };
+  return null;
+}

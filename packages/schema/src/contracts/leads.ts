@@ -1,8 +1,8 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
-import type { FilterFieldSpec } from '../constants/filters.ts';
-import { BLOCKED_REASONS, LEAD_STATUS_CODES, LEAD_STATUS_NAMES } from '../constants/lead-status.ts';
+import { MONEY_WITHDRAWN_LABELS } from '../constants/lead-fields.ts';
+import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
 import { leadCrmActivities } from '../tables/lead-crm-activities.ts';
 import { leads } from '../tables/leads.ts';
 import {
@@ -20,64 +20,6 @@ import {
 
 const leadRow = createSelectSchema(leads);
 
-/** The money withdrawn column's labels (dashboards §4). */
-export const MONEY_WITHDRAWN_LABELS = ['Yes', 'No', 'Not eligible'] as const;
-export type MoneyWithdrawnLabel = (typeof MONEY_WITHDRAWN_LABELS)[number];
-
-/** Yes if the money was withdrawn; otherwise No if the publisher was paid; otherwise Not eligible. */
-export function moneyWithdrawnLabel(lead: {
-  LeadMoneyWithdrawn: boolean;
-  PublisherPaid: boolean;
-}): MoneyWithdrawnLabel {
-  if (lead.LeadMoneyWithdrawn) return 'Yes';
-  return lead.PublisherPaid ? 'No' : 'Not eligible';
-}
-
-/** The label of a blocked reason code (BLOCKED_REASONS); an unknown code is shown as it is. */
-export function blockedReasonLabel(code: string | null): string | null {
-  if (code === null) return null;
-  return Object.hasOwn(BLOCKED_REASONS, code) ? BLOCKED_REASONS[code as keyof typeof BLOCKED_REASONS] : code;
-}
-
-const STATUS_OPTIONS = LEAD_STATUS_CODES.map((code) => ({ value: code, label: LEAD_STATUS_NAMES[code] }));
-const BLOCKED_OPTIONS = Object.entries(BLOCKED_REASONS).map(([value, label]) => ({ value, label }));
-
-/**
- * Filterable fields of the publisher's leads (publisher-leads). `ID` is the lead id the `?ID=` link
- * sets; `createdAt` (alias `Date`) takes the date operators; `Status` also takes `in`.
- */
-export const PUBLISHER_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'Status', friendlyName: 'Status', type: 'number', options: STATUS_OPTIONS },
-  { name: 'createdAt', friendlyName: 'Date', type: 'date' },
-  { name: 'OfferName', friendlyName: 'Offer name', type: 'string' },
-  { name: 'ProductName', friendlyName: 'Product name', type: 'string' },
-  { name: 'BoundOffer', friendlyName: 'Offer ID', type: 'number' },
-  { name: 'PurchaseDomain', friendlyName: 'Domain', type: 'string' },
-  { name: 'CountryCode', friendlyName: 'Country', type: 'string' },
-  { name: 'City', friendlyName: 'City', type: 'string' },
-  { name: 'PurchaseIsPhone', friendlyName: 'From a phone', type: 'boolean' },
-  { name: 'PurchaseLeadType', friendlyName: 'Lead type', type: 'string' },
-  { name: 'LeadMoneyWithdrawn', friendlyName: 'Money withdrawn', type: 'boolean' },
-  { name: 'PublisherPaid', friendlyName: 'Publisher paid', type: 'boolean' },
-  { name: 'FriendlyName', friendlyName: 'Taken offer', type: 'string' },
-  { name: 'BlockedReason', friendlyName: 'Blocked reason', type: 'string', options: BLOCKED_OPTIONS },
-];
-
-/** Filterable fields of the advertiser's leads (advertiser-leads; blocked leads never reach them). */
-export const ADVERTISER_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = PUBLISHER_LEAD_FILTER_FIELDS.filter(
-  (f) => !['LeadMoneyWithdrawn', 'PublisherPaid', 'FriendlyName', 'BlockedReason'].includes(f.name),
-).concat([{ name: 'AdvertiserPaid', friendlyName: 'Paid', type: 'boolean' }]);
-
-/** Filterable fields of admin-leads and admin-blockedLeads. */
-export const ADMIN_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  ...PUBLISHER_LEAD_FILTER_FIELDS,
-  { name: 'BoundUser', friendlyName: 'Publisher ID', type: 'number' },
-  { name: 'BoundAdvertiser', friendlyName: 'Advertiser ID', type: 'number' },
-  { name: 'PurchaseIP', friendlyName: 'IP', type: 'string' },
-  { name: 'CRMType', friendlyName: 'CRM', type: 'string' },
-  { name: 'AdvertiserPaid', friendlyName: 'Advertiser paid', type: 'boolean' },
-];
 const crmActivityRow = createSelectSchema(leadCrmActivities);
 
 const count = () => z.number().int().min(0);
@@ -149,11 +91,20 @@ export const advertiserLeadSchema = leadSchema.omit({
 });
 export type AdvertiserLead = z.infer<typeof advertiserLeadSchema>;
 
-/** A blocked lead on the admin blocked-leads screen, with who sent it and whom it was for. */
-export const blockedLeadSchema = leadSchema.extend({
-  User: z.object({ Username: z.string() }),
-  Advertiser: z.object({ CompanyName: z.string() }),
+/**
+ * A lead on the admin lists (admin-leads, admin-blockedLeads): the spec's fields, and beside them
+ * the names of who sent it and whom it was for, so the screens show names, not ids.
+ */
+export const adminLeadSchema = leadSchema.extend({
+  User: z.object({ Username: z.string() }).describe("The publisher's (BoundUser) username"),
+  Advertiser: z
+    .object({ CompanyName: z.string() })
+    .describe("The advertiser's (BoundAdvertiser) company name"),
 });
+export type AdminLead = z.infer<typeof adminLeadSchema>;
+
+/** A blocked lead on the admin blocked-leads screen, with who sent it and whom it was for. */
+export const blockedLeadSchema = adminLeadSchema;
 
 /** What the lead export writes per row (public §9: ID, name, phone, product). */
 export const leadExportRowSchema = z.object({
@@ -327,7 +278,7 @@ export const leadCalls = {
   getLeadsForAdmin: defineCall({
     path: '/leads/getLeadsForAdmin',
     method: 'POST',
-    summary: 'All leads, newest first (filters, 20 a page)',
+    summary: "All leads, newest first (filters, 20 a page), with the publisher's and advertiser's names",
     spec: 'P',
     callers: ['admin'],
     request: z.object({
@@ -335,7 +286,7 @@ export const leadCalls = {
       Filters: filtersSchema,
       limit: limitSchema,
     }),
-    response: listAnswer(leadSchema),
+    response: listAnswer(adminLeadSchema),
   }),
   getLeadsForAdminExport: defineCall({
     path: '/leads/getLeadsForAdminExport',

@@ -70,9 +70,11 @@ export const postbackDeliverySchema = z.object({
   postbackName: z.string(),
   /** 0 for a test fire. */
   leadID: z.number().int(),
-  /** `created|approved|declined|changed:<role>:<key>`, or `test:<key>`. */
+  /** `created|approved|declined|changed:<role>:<key>`, `test:<key>`, or `replay:<ID>:<n>`. */
   event: z.string(),
   isTest: z.boolean(),
+  /** For a replay (`replay:<ID>:<n>`): the delivery it sent again; null otherwise. */
+  replayOf: z.number().int().nullable(),
   URL: z.string(),
   state: z.enum(POSTBACK_DELIVERY_STATES),
   attempts: z.number().int(),
@@ -171,6 +173,26 @@ export const postbackCalls = {
       secret: z.string(),
       createdAt: isoDateSchema,
       previousValidUntil: isoDateSchema.nullable(),
+    }),
+  }),
+  /*
+   * Not in the spec's list either: the Replay button of a lead's timeline (issue 11; decision
+   * 0019). Owners and admins; whose delivery it is, is declared where the API binds the call.
+   */
+  replayPostbackDelivery: defineCall({
+    path: '/postback/replayPostbackDelivery',
+    method: 'POST',
+    summary:
+      "Send a lead event's postback delivery again, once, through the worker (the postback's owner, or an admin); see getDeliveries",
+    spec: 'D (decision 0019)',
+    callers: [...POSTBACK_CALLERS, 'admin'],
+    request: z.object({ ID: idSchema }),
+    response: z.object({
+      /** The replay's own delivery row. */
+      deliveryID: z.number().int(),
+      /** The delivery sent again (the original, when a replay was named). */
+      replayOf: z.number().int(),
+      state: z.enum(POSTBACK_DELIVERY_STATES),
     }),
   }),
   getSigningSecretInfo: defineCall({

@@ -45,6 +45,12 @@ export const referralOverviewSchema = z.object({
 });
 export type ReferralOverview = z.infer<typeof referralOverviewSchema>;
 
+/**
+ * Verified users only: an unverified account sees 'Your account has not been verified' on the
+ * referral screens (dashboards §2), and the server refuses their data too (decision 0018).
+ */
+export const REFERRAL_CALLERS = ['verified'] as const;
+
 /** The session user's referral programme (referral overview, publishers and advertisers screens). */
 export const referralCalls = {
   getAllAdvertiserReferralsForUser: defineCall({
@@ -52,7 +58,7 @@ export const referralCalls = {
     method: 'POST',
     summary: 'Earnings from referred advertisers, per advertiser and offer',
     spec: 'D',
-    callers: ['session'],
+    callers: REFERRAL_CALLERS,
     request: z.object({ BoundUser: idSchema.optional(), Filters: filtersSchema }),
     response: z.array(advertiserReferralSchema),
   }),
@@ -61,7 +67,7 @@ export const referralCalls = {
     method: 'POST',
     summary: 'Earnings from referred publishers, newest first',
     spec: 'D',
-    callers: ['session'],
+    callers: REFERRAL_CALLERS,
     request: z.object({
       BoundUser: idSchema.optional(),
       Filters: filtersSchema,
@@ -74,7 +80,7 @@ export const referralCalls = {
     method: 'POST',
     summary: "Users who signed up through the session user's referral link",
     spec: 'D',
-    callers: ['session'],
+    callers: REFERRAL_CALLERS,
     request: z.object({ BoundUser: idSchema.optional() }),
     response: z.array(referralRegisterSchema),
   }),
@@ -84,7 +90,7 @@ export const referralCalls = {
     method: 'POST',
     summary: "The session user's referral overview: earnings over time, unique and register counts",
     spec: 'D (review decision)',
-    callers: ['session'],
+    callers: REFERRAL_CALLERS,
     request: z.object({ BoundUser: idSchema.optional() }),
     response: referralOverviewSchema,
   }),

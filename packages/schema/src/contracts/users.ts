@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTO_PAYOUT_INTERVALS, THEMES, USER_FLAGS } from '../constants/catalogue.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants/limits.ts';
+import { paymentMethodProblem } from '../constants/rules.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { users } from '../tables/users.ts';
 import {
@@ -52,6 +53,35 @@ export const paymentMethodSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * A payment method as an edit sends it: normalised once here (IBAN without spaces, codes in
+ * capitals), then checked by the rules the forms show (`paymentMethodProblem`: IBAN check digits,
+ * SWIFT shape, a real country). The stored shape stays `paymentMethodSchema`.
+ */
+export const paymentMethodInputSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('Wire'),
+      BankName: z.string().trim().max(200),
+      AccountHolder: z.string().trim().max(200),
+      Country: z.string().trim().toUpperCase().max(2),
+      IBAN: z
+        .string()
+        .max(64)
+        .transform((v) => v.replace(/\s+/g, '').toUpperCase()),
+      SWIFT: z.string().trim().toUpperCase().max(16),
+    }),
+    z.object({
+      type: z.literal('Paypal'),
+      OwnerName: z.string().trim().max(200),
+      EMail: z.string().trim().max(254),
+    }),
+  ])
+  .superRefine((pm, ctx) => {
+    const problem = paymentMethodProblem(pm);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
 /** A user as staff and the user themself see it (never the password hash). */
 export const userSchema = userRow
@@ -229,7 +259,7 @@ export const userCalls = {
       PaymentMethod: z
         .preprocess(
           jsonText,
-          z.union([paymentMethodSchema, z.null()], { error: MESSAGES.failedChangePaymentMethod }),
+          z.union([paymentMethodInputSchema, z.null()], { error: MESSAGES.failedChangePaymentMethod }),
         )
         .optional(),
       Country: z.string().trim().length(2).nullable().optional(),

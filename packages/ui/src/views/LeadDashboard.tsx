@@ -3,7 +3,7 @@ import type { DashboardData, Envelope, FilterItem, LeadsPerDay } from '@leadmesh
 import { DELAYS, MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
 import { Button, Card, Empty, Skeleton, Space, Statistic, Table, Tabs, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
 import { FilterBar } from '../FilterBar.tsx';
@@ -22,12 +22,23 @@ import {
   withFilter,
 } from './dashboard-logic.ts';
 
-const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
+// Named so the chart library stays in one chunk fetched with the first chart (decision 0101).
+const DashboardCharts = lazy(() => import(/* webpackChunkName: "charts" */ './DashboardCharts.tsx'));
 
-/** The dashboard call of a role (the server scopes it to the session's own user or advertiser). */
-export function loadDashboard(role: LeadRole, filters: FilterItem[]): Promise<Envelope<DashboardData>> {
+/**
+ * The dashboard call of a role: the session's own user or advertiser, or for staff the publisher
+ * they name (admin-dashboard?p=; the server decides whom they may open).
+ */
+export function loadDashboard(
+  role: LeadRole,
+  filters: FilterItem[],
+  boundUser?: number,
+): Promise<Envelope<DashboardData>> {
   return role === 'publisher'
-    ? api.call('/leads/getLeadsForPublisherDashboard', { Filters: filters })
+    ? api.call('/leads/getLeadsForPublisherDashboard', {
+        Filters: filters,
+        ...(boundUser === undefined ? {} : { BoundUser: boundUser }),
+      })
     : api.call('/leads/getLeadsForAdvertiserDashboard', { Filters: filters });
 }
 
@@ -60,7 +71,7 @@ type Phase = 'waiting' | 'loading' | 'ok' | 'error' | 'notVerified';
  * The dashboard's data: the first load 300 ms after mount (dashboards §9), again on every filter
  * change and 60 s after user activity; a refresh keeps the old numbers on screen while it runs.
  */
-export function useDashboardData(role: LeadRole, filters: FilterItem[]) {
+export function useDashboardData(role: LeadRole, filters: FilterItem[], boundUser?: number) {
   const [data, setData] = useState<DashboardData | null>(null);
   const [phase, setPhase] = useState<Phase>('waiting');
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
@@ -73,7 +84,7 @@ export function useDashboardData(role: LeadRole, filters: FilterItem[]) {
     setPhase('loading');
     let answer: Envelope<DashboardData>;
     try {
-      answer = await loadDashboard(role, filtersRef.current);
+      answer = await loadDashboard(role, filtersRef.current, boundUser);
     } catch {
       answer = { status: 'error', data: 'SERVER_ERROR' };
     }
@@ -83,7 +94,7 @@ export function useDashboardData(role: LeadRole, filters: FilterItem[]) {
       setUpdatedAt(new Date());
       setPhase('ok');
     } else setPhase(isNotVerified(answer) ? 'notVerified' : 'error');
-  }, [role]);
+  }, [role, boundUser]);
 
   const key = JSON.stringify(filters);
   const first = useRef(true);
@@ -240,16 +251,30 @@ function RecentLeads({
   );
 }
 
+export interface LeadDashboardProps {
+  audience: LeadRole;
+  path: string;
+  /**
+   * Staff viewing a publisher's dashboard (admin-dashboard?p=): whose it is. The host screen
+   * then frames it, so the view draws no screen frame of its own.
+   */
+  boundUser?: number;
+  /** Shown first in the toolbar (whose dashboard staff are looking at). */
+  heading?: ReactNode;
+}
+
 /**
  * The publisher or advertiser dashboard (dashboards §2): filter panel, KPI tiles, charts (loaded
  * lazily), the Domains / Countries / Cities tabs and the last five days. Clicking a chart point,
- * a tab's Filter button or a day adds that filter.
+ * a tab's Filter button or a day adds that filter. Staff see a publisher's through `boundUser`.
  */
-export function LeadDashboard({ audience: role, path }: { audience: LeadRole; path: string }) {
+export function LeadDashboard({ audience: role, path, boundUser, heading }: LeadDashboardProps) {
   const userData = useSessionStore((s) => s.userData);
   const dark = useSessionStore((s) => s.theme) === 'dark';
   const [filters, setFilters] = useState<FilterItem[]>([]);
-  const { data, phase, updatedAt, reload } = useDashboardData(role, filters);
+  const { data, phase, updatedAt, reload } = useDashboardData(role, filters, boundUser);
+  const staffView = boundUser !== undefined;
+  const Frame = staffView ? EmbeddedFrame : Screen;
   const kpis = useMemo(() => (data ? dashboardKpis(data) : null), [data]);
   const fields = useMemo(() => dashboardFilterFields(data), [data]);
   const pick = useCallback((click: ChartClick) => {
@@ -259,7 +284,7 @@ export function LeadDashboard({ audience: role, path }: { audience: LeadRole; pa
 
   // The advertiser dashboard needs an advertiser profile (dashboards §2); without one, /dashboard
   // decides (the sign-up when the publisher role is hidden, or the publisher dashboard loops back here).
-  if (role === 'advertiser' && userData && !userData.AdvertiserInfo) {
+  if (role === 'advertiser' && !staffView && userData && !userData.AdvertiserInfo) {
     return (
       <Navigate
         to={userData.UserInfo.Flags.isPublisherHidden ? '/dashboard/registeradvertiser' : '/dashboard'}
@@ -269,16 +294,17 @@ export function LeadDashboard({ audience: role, path }: { audience: LeadRole; pa
   }
   if (phase === 'notVerified') {
     return (
-      <Screen path={path}>
+      <Frame path={path}>
         <NotVerified />
-      </Screen>
+      </Frame>
     );
   }
 
   const moneyLabel = role === 'publisher' ? 'Total earned' : 'Total spent';
   return (
-    <Screen path={path}>
+    <Frame path={path}>
       <ViewStyles />
+      {heading}
       <div className="lm-toolbar">
         <div style={{ flex: '1 1 320px', minWidth: 0 }}>
           <FilterBar fields={fields} value={filters} onChange={setFilters} operators={DASHBOARD_OPERATORS} />
@@ -372,9 +398,11 @@ export function LeadDashboard({ audience: role, path }: { audience: LeadRole; pa
             <Card data-testid="dashboard-empty">
               <Empty
                 description={
-                  role === 'publisher'
-                    ? 'No leads yet. Take an offer and send traffic to see your results here.'
-                    : 'No leads yet. Leads on your offers will show here as they arrive.'
+                  staffView
+                    ? 'This publisher has no leads yet.'
+                    : role === 'publisher'
+                      ? 'No leads yet. Take an offer and send traffic to see your results here.'
+                      : 'No leads yet. Leads on your offers will show here as they arrive.'
                 }
               />
             </Card>
@@ -393,6 +421,15 @@ export function LeadDashboard({ audience: role, path }: { audience: LeadRole; pa
           <RecentLeads role={role} rows={recentDays(data.leads)} onPick={pick} />
         </div>
       )}
-    </Screen>
+    </Frame>
+  );
+}
+
+/** The view's layout inside a screen another app frames (mf-admin's `data-testid="screen"`). */
+function EmbeddedFrame({ children }: { path: string; children: ReactNode }) {
+  return (
+    <div className="lm-screen" data-testid="lead-dashboard">
+      {children}
+    </div>
   );
 }

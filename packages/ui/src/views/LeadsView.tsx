@@ -86,8 +86,9 @@ export interface LeadsViewProps {
   audience: LeadRole;
   path: string;
   /**
-   * What the More info dialog shows under the lead's details: the integrator plugs the lead
-   * timeline (`LeadTimeline` of the admin work) in here. Nothing by default.
+   * What the More info dialog shows under the lead's details: the remotes give
+   * `renderLeadTimeline` (the lead's timeline, their part of it, with Replay where allowed).
+   * Nothing by default.
    */
   renderTimeline?: (leadId: number) => ReactNode;
 }
@@ -148,9 +149,12 @@ function LeadInfoDialog({
           </>
         )}
         {renderTimeline && (
-          <div data-testid="lead-timeline-slot" style={{ marginTop: 16 }}>
-            {renderTimeline(lead.ID)}
-          </div>
+          <>
+            <Divider titlePlacement="start" plain>
+              Timeline
+            </Divider>
+            <div data-testid="lead-timeline-slot">{renderTimeline(lead.ID)}</div>
+          </>
         )}
       </div>
     </Modal>

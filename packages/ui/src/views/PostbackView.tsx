@@ -189,7 +189,19 @@ function DeliveryLog({ reloadKey }: { reloadKey: number }) {
           {
             title: 'Lead',
             dataIndex: 'leadID',
-            render: (id: number, row) => (row.isTest ? <Tag>Test</Tag> : `#${id}`),
+            render: (id: number, row) =>
+              row.isTest ? (
+                <Tag>Test</Tag>
+              ) : row.replayOf !== null ? (
+                <span>
+                  #{id}{' '}
+                  <Tag data-testid="delivery-replay" title={`Sent again: delivery #${row.replayOf}`}>
+                    Replay
+                  </Tag>
+                </span>
+              ) : (
+                `#${id}`
+              ),
           },
           {
             title: 'State',

@@ -1,5 +1,5 @@
 import { sessionStore } from '@leadmesh/session';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession } from '../../../session/src/test-fixtures.ts';
@@ -7,6 +7,7 @@ import { fakeSession } from '../../../session/src/test-fixtures.ts';
 const call = vi.fn();
 vi.mock('@leadmesh/api-client', () => ({ api: { call: (...args: unknown[]) => call(...args) } }));
 const { LeadsView } = await import('./LeadsView.tsx');
+const { renderLeadTimeline } = await import('./LeadTimelineOf.tsx');
 
 const lead = {
   ID: 41,
@@ -122,5 +123,41 @@ describe('the leads screen', () => {
     expect(screen.getByTestId('filter-chip').textContent).toContain('User ID equals 41');
     fireEvent.click(screen.getByTestId('lead-more-info'));
     expect(screen.getByTestId('lead-timeline-slot').textContent).toBe('timeline of 41');
+  });
+
+  it('renderLeadTimeline loads the lead’s timeline and replays the delivery the server marks', async () => {
+    sessionStore.setState({ userData: fakeSession() });
+    call.mockImplementation(async (path: string) => {
+      if (path === '/leads/getLeadsForPublisher') return { status: 'ok', data: { DBData: [lead] } };
+      if (path === '/leads/getLeadTimeline') {
+        return {
+          status: 'ok',
+          data: [
+            {
+              at: '2026-11-20T10:00:00.000Z',
+              kind: 'postback',
+              title: 'Postback "Mine" #1: 500',
+              detail: {},
+              replayDeliveryID: 9,
+            },
+          ],
+        };
+      }
+      if (path === '/postback/replayPostbackDelivery')
+        return { status: 'ok', data: { deliveryID: 10, replayOf: 9, state: 'pending' } };
+      return { status: 'error', data: 'GENERIC_ERROR' };
+    });
+    render(
+      <MemoryRouter initialEntries={['/dashboard/publisher-leads']}>
+        <LeadsView audience="publisher" path="publisher-leads" renderTimeline={renderLeadTimeline} />
+      </MemoryRouter>,
+    );
+    await settle();
+    fireEvent.click(screen.getByTestId('lead-more-info'));
+    // The timeline is its own chunk, loaded when More info opens.
+    await waitFor(() => expect(call).toHaveBeenCalledWith('/leads/getLeadTimeline', { ID: 41 }));
+    fireEvent.click(await screen.findByTestId('timeline-replay'));
+    await settle();
+    expect(call).toHaveBeenCalledWith('/postback/replayPostbackDelivery', { ID: 9 });
   });
 });
