@@ -22,6 +22,12 @@ import { startWorld } from './lib/world.ts';
 const E2E_DIR = path.join(REPO_ROOT, 'e2e');
 const SCREENSHOTS = path.join(E2E_DIR, 'screenshots');
 const TEST_TIMEOUT_MS = 60_000;
+const MAX_ATTEMPTS = 2;
+
+/** The first lines of an error, for the summary at the end of the log (which is what CI keeps). */
+function headline(stack: string): string {
+  return stack.split('\n').slice(0, 4).join(' | ').slice(0, 600);
+}
 
 function slug(text: string) {
   return text
@@ -56,6 +62,7 @@ async function main() {
   let passed = 0;
   let failed = 0;
   const failures: string[] = [];
+  const retried: string[] = [];
   let redis: RedisCleanup | undefined;
   try {
     const world = await startWorld({
@@ -97,37 +104,50 @@ async function main() {
     for (const registered of tests) {
       const label = `${registered.file} › ${registered.name}`;
       const base = `${registered.file}-${slug(registered.name)}`;
-      const started = Date.now();
-      // Animations off: a screenshot right after a theme switch shows the end state, not a fade.
-      const shot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `${base}-${slug(name)}.png`),
-          fullPage: options.fullPage ?? true,
-          animations: 'disabled',
-        });
-      };
-      const run = createTestContext(browser, urls, shot, savedStates);
-      try {
-        await withTimeout(registered.fn(run.ctx), registered.timeoutMs ?? TEST_TIMEOUT_MS, label);
-        const violations = run.cspViolations();
-        if (violations.length) {
-          throw new Error(
-            `Content-Security-Policy violations:\n${violations.map((v) => `${v.url}: ${v.text}`).join('\n')}`,
+      // A test that fails is run once more on a fresh page: on this shared, noisy machine a step can
+      // miss its time once. Its first failure stays in the log and in the summary, so a test that
+      // only passes on its second try is seen and fixed, not hidden.
+      let firstFailure: string | null = null;
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const started = Date.now();
+        const suffix = attempt > 1 ? `-try${attempt}` : '';
+        // Animations off: a screenshot right after a theme switch shows the end state, not a fade.
+        const shot = async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `${base}-${slug(name)}${suffix}.png`),
+            fullPage: options.fullPage ?? true,
+            animations: 'disabled',
+          });
+        };
+        const run = createTestContext(browser, urls, shot, savedStates);
+        try {
+          await withTimeout(registered.fn(run.ctx), registered.timeoutMs ?? TEST_TIMEOUT_MS, label);
+          const violations = run.cspViolations();
+          if (violations.length) {
+            throw new Error(
+              `Content-Security-Policy violations:\n${violations.map((v) => `${v.url}: ${v.text}`).join('\n')}`,
+            );
+          }
+          passed += 1;
+          console.log(`  ✓ ${label} (${Date.now() - started} ms${attempt > 1 ? `, try ${attempt}` : ''})`);
+          if (firstFailure) retried.push(`${label}: first try ${firstFailure}`);
+          break;
+        } catch (error) {
+          const stack = String((error as Error).stack ?? error);
+          console.log(
+            `  ✗ ${label} (${Date.now() - started} ms, try ${attempt} of ${MAX_ATTEMPTS})\n    ${stack.replace(/\n/g, '\n    ')}`,
           );
+          for (const [i, page] of run.pages().entries()) {
+            await shot(page, `failed-${i}`).catch(() => undefined);
+          }
+          firstFailure ??= headline(stack);
+          if (attempt === MAX_ATTEMPTS) {
+            failed += 1;
+            failures.push(`${label}\n      ${headline(stack)}`);
+          }
+        } finally {
+          await run.dispose();
         }
-        passed += 1;
-        console.log(`  ✓ ${label} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed += 1;
-        failures.push(label);
-        console.log(
-          `  ✗ ${label} (${Date.now() - started} ms)\n    ${String((error as Error).stack ?? error).replace(/\n/g, '\n    ')}`,
-        );
-        for (const [i, page] of run.pages().entries()) {
-          await shot(page, `failed-${i}`).catch(() => undefined);
-        }
-      } finally {
-        await run.dispose();
       }
     }
     if (tests.length === 0) {
@@ -149,6 +169,8 @@ async function main() {
       failures.push(`Redis cleanup: ${redis.left} keys left under ${redis.prefix}:`);
     }
   }
+  if (retried.length)
+    console.log(`\nPassed on a second try (flaky: fix them):\n${retried.map((f) => `  - ${f}`).join('\n')}`);
   if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   console.log(`\n[e2e] ${passed} passed, ${failed} failed (screenshots in e2e/screenshots/)`);
   process.exit(failed === 0 ? 0 : 1);
