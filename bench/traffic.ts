@@ -158,7 +158,9 @@ function freePort(): Promise<number> {
 /** The API as in production with the sites server on a free port; answers both addresses. */
 async function startApi(databaseUrl: string, dataDir: string, prefix: string) {
   const sitesPort = await freePort();
-  const child = await startChild(process.execPath, [...tsx, join(root, 'api/src/main.node.ts')], {
+  // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the API.
+  const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = await startChild(process.execPath, [...extra, ...tsx, join(root, 'api/src/main.node.ts')], {
     NODE_ENV: 'production',
     PORT: '0',
     SITES_PORT: String(sitesPort),

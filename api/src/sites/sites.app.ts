@@ -99,6 +99,41 @@ function html(c: Context<AppEnv>, body: string, status: 200 | 400 | 403 | 404 | 
   return c.body(body, status, { 'Content-Type': HTML });
 }
 
+const [SITE_CSP, SITE_PERMISSIONS] = ['Content-Security-Policy', 'Permissions-Policy'].map(
+  (name) => SITE_HEADERS.find(([n]) => n === name)?.[1] as string,
+);
+
+/**
+ * The tracking link's 302, as `c.redirect` answers it but with a plain header object: on Node the
+ * server adapter writes such an answer straight to the socket, where every `c.header()` builds,
+ * validates and copies a `Headers` instance on each click. The object is a literal on purpose:
+ * spreading SITE_HEADERS into it cost 2 µs a click, a literal 0.1 µs. A test checks that it
+ * carries every header of SITE_HEADERS.
+ */
+function redirectWithClick(location: string, cookie: string): Response {
+  return new Response(null, {
+    status: 302,
+    headers: {
+      'Content-Security-Policy': SITE_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'same-origin',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': SITE_PERMISSIONS,
+      'Cache-Control': 'no-store',
+      'Set-Cookie': cookie,
+      // What c.redirect does: a header value holds Latin-1 only.
+      Location: /[^\x00-\xFF]/.test(location) ? encodeURI(location) : location,
+    },
+  });
+}
+
+/** An HTML page with the site headers (for routes that do not pass the middleware setting them). */
+function sitePage(c: Context<AppEnv>, body: string, status: 404 | 410) {
+  setHeaders(c);
+  return html(c, body, status);
+}
+
 /** The raw (still encoded) rest of the path after `prefix`. */
 function restAfter(c: Context<AppEnv>, prefix: string): string {
   const url = c.req.url;
@@ -140,14 +175,14 @@ export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
 
   // The tracking link first, before any middleware: it is the hottest route and sets its own headers.
   app.get('/t/:code', async (c) => {
-    setHeaders(c);
     const code = c.req.param('code');
     let site = traffic.sites.cached(code);
     if (site === undefined) site = await traffic.sites.site(code);
-    if (!site) return html(c, PAGES.notFound, 404);
-    if (site.deleted) return html(c, PAGES.gone, 410);
+    // Its answers set their own headers: the redirect builds them without Hono's, the pages with them.
+    if (!site) return sitePage(c, PAGES.notFound, 404);
+    if (site.deleted) return sitePage(c, PAGES.gone, 410);
     const first = site.firstPath;
-    if (!first) return html(c, PAGES.unavailable, 404);
+    if (!first) return sitePage(c, PAGES.unavailable, 404);
     const url = c.req.url;
     const token = recordClick(deps, site, {
       ip: addressOf(c),
@@ -155,9 +190,7 @@ export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
       referer: header(c, 'referer') ?? null,
       subIds: url.includes('?') ? subIdsFrom(url) : null,
     });
-    c.header('Cache-Control', 'no-store');
-    c.header('Set-Cookie', clickCookie(code, token, isSecure(deps, c)));
-    return c.redirect(`${first}?click=${token}`, 302);
+    return redirectWithClick(`${first}?click=${token}`, clickCookie(code, token, isSecure(deps, c)));
   });
 
   app.use('*', async (c, next) => {

@@ -26,10 +26,11 @@ export const clicks = sqliteTable(
     SubIDs: text('sub_ids', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
+  // No index on user_id: nothing reads clicks by publisher, and each index is written on every
+  // click (the tracking redirect's main cost, decision 0011).
   (t) => [
     uniqueIndex('clicks_key_unique').on(t.ClickKey),
     index('clicks_taken_offer_idx').on(t.BoundTakenOffer, t.createdAt),
-    index('clicks_user_idx').on(t.BoundUser, t.createdAt),
     index('clicks_offer_ip_idx').on(t.BoundOffer, t.IP, t.createdAt),
   ],
 );

@@ -1,0 +1,1 @@
+DROP INDEX `clicks_user_idx`;
