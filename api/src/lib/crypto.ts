@@ -16,21 +16,19 @@ import {
 const POOL_SIZE = 4096;
 let pool = Buffer.alloc(0);
 let offset = 0;
-function takeRandom(bytes: number): Buffer {
-  if (bytes > POOL_SIZE) return randomBytes(bytes);
+
+/** `bytes` random bytes as base64url, read straight from the pool (no copy of them is made). */
+export function randomToken(bytes = 32): string {
+  if (bytes > POOL_SIZE) return randomBytes(bytes).toString('base64url');
   if (offset + bytes > pool.length) {
     pool = randomBytes(POOL_SIZE);
     offset = 0;
   }
-  const slice = Buffer.from(pool.subarray(offset, offset + bytes));
+  const token = pool.toString('base64url', offset, offset + bytes);
   // Bytes once handed out are wiped from the pool, so no later reader can see them.
   pool.fill(0, offset, offset + bytes);
   offset += bytes;
-  return slice;
-}
-
-export function randomToken(bytes = 32): string {
-  return takeRandom(bytes).toString('base64url');
+  return token;
 }
 
 export function sha256(text: string): string {
