@@ -588,8 +588,9 @@ export async function runDrill(drill: DrillName, options: DrillOptions): Promise
           headers: await adminSession(world.api.url),
           body: JSON.stringify({ ID: id }),
         })
-      ).json()) as { status: string; message?: string };
-      notes.push(`run again: ${again.status}${again.message ? ` (${again.message})` : ''}`);
+      ).json()) as { status: string; data?: unknown; details?: { message?: string } };
+      const refusal = `${String(again.data)}${again.details?.message ? `: ${again.details.message}` : ''}`;
+      notes.push(`run again: ${again.status}${again.status === 'ok' ? '' : ` (${refusal})`}`);
       if (after.Processed ? again.status === 'ok' : again.status !== 'ok')
         throw new Error(`the second run answered ${JSON.stringify(again)}`);
       const [unpaid] = await world.handle.db

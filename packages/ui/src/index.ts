@@ -5,6 +5,7 @@ export * from './CountrySelect.tsx';
 export * from './DataTable.tsx';
 export * from './DateRangePicker.tsx';
 export * from './date-presets.ts';
+export * from './FilePicker.tsx';
 export * from './FilterBar.tsx';
 export * from './FormDialog.tsx';
 export * from './filters.ts';

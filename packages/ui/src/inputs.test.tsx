@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountrySelect, countryOptions, flagEmoji } from './CountrySelect.tsx';
+import { FilePicker, fileSize } from './FilePicker.tsx';
 import { EDITOR_COMMANDS, RichTextEditor } from './RichTextEditor.tsx';
 import { SearchSelect } from './SearchSelect.tsx';
 import { YesNo } from './YesNo.tsx';
@@ -121,5 +122,38 @@ describe('RichTextEditor', () => {
     } finally {
       Reflect.deleteProperty(document, 'queryCommandState');
     }
+  });
+});
+
+describe('FilePicker', () => {
+  it('shows the chosen file by name and size, and reports it', () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<FilePicker testId="pick" file={null} onChange={onChange} accept=".zip" />);
+    expect(screen.getByTestId('pick-name').textContent).toBe('No file chosen');
+    const input = screen.getByTestId('pick') as HTMLInputElement;
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('.zip');
+    const file = new File([new Uint8Array(2_048)], 'site.zip', { type: 'application/zip' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(onChange).toHaveBeenCalledWith(file);
+    rerender(<FilePicker testId="pick" file={file} onChange={onChange} />);
+    expect(screen.getByTestId('pick-name').textContent).toBe('site.zip (2.0 KB)');
+    expect(screen.getByTestId('pick-choose').textContent).toBe('Choose another file…');
+  });
+
+  it('opens the browser’s file chooser from its button', () => {
+    render(<FilePicker testId="pick" file={null} onChange={() => undefined} />);
+    const input = screen.getByTestId('pick') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByTestId('pick-choose'));
+    expect(opened).toHaveBeenCalledOnce();
+  });
+
+  it('sizes read as people read them', () => {
+    expect([fileSize(900), fileSize(1_536), fileSize(5 * 1024 * 1024)]).toEqual([
+      '900 B',
+      '1.5 KB',
+      '5.0 MB',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import {
   OFFER_DEFAULTS,
   SELECTABLE_OFFER_TYPES,
 } from '@leadmesh/schema/constants';
-import { CountrySelect, Field, RichTextEditor, YesNo } from '@leadmesh/ui';
+import { CountrySelect, Field, FilePicker, RichTextEditor, YesNo } from '@leadmesh/ui';
 import { Alert, Button, Input, Select, Space, Switch, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { payoutToSend } from '../../lib/money-preview.ts';
@@ -337,11 +337,12 @@ export function OfferFormFields({
               }}
             />
           )}
-          <input
-            data-testid="offer-image"
-            type="file"
+          <FilePicker
+            testId="offer-image"
             accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            file={file}
+            onChange={setFile}
+            chooseLabel={form.images[0] ? 'Replace image…' : 'Choose image…'}
           />
           {file && (
             <Button size="small" onClick={() => setFile(null)}>

@@ -3,6 +3,7 @@ import { MESSAGES, WEBSITE_TYPES, type WebsiteType } from '@leadmesh/schema/cons
 import {
   ConfirmDialog,
   Field,
+  FilePicker,
   FormDialog,
   formatDate,
   ListTable,
@@ -164,12 +165,7 @@ export function Websites(_: { path: string }) {
           />
         </Field>
         <Field label="Website files (.zip)">
-          <input
-            data-testid="website-file"
-            type="file"
-            accept=".zip,application/zip"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
+          <FilePicker testId="website-file" accept=".zip,application/zip" file={file} onChange={setFile} />
         </Field>
         <Field label="Website type">
           <Select
