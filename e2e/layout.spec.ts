@@ -133,3 +133,23 @@ test('screens at desktop and phone width, dark and light', async (t) => {
   await page.getByTestId('page-publishers').waitFor();
   assert.equal(await page.getByTestId('nav-home-menu').count(), 0, 'the menu closed after navigation');
 });
+
+test('on a laptop screen the staff menu scrolls inside the sidebar; the page keeps its height', async (t) => {
+  const page = await t.newPage('admin');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${t.urls.shell}/dashboard/admin-offers`);
+  await page.locator('[data-testid="data-table"] .ant-table-tbody tr.ant-table-row').first().waitFor();
+  const box = await page.locator('.ant-layout-sider').evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    scrolls: el.scrollHeight > el.clientHeight,
+  }));
+  assert.equal(Math.round(box.height), 720, 'the sidebar is as tall as the window');
+  assert.ok(box.scrolls, 'the staff menu is taller than 720 px: it scrolls inside the sidebar');
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(pageHeight <= 721, `a short screen does not scroll past the window (${pageHeight} px)`);
+  // The last entry is reachable by scrolling the sidebar, and it stays on the sidebar's background.
+  const logOut = page.getByTestId('sidebar').getByText('Log out');
+  await logOut.scrollIntoViewIfNeeded();
+  assert.ok(await logOut.isVisible());
+  await t.screenshot(page, 'laptop-sidebar-scrolled', { fullPage: false });
+});

@@ -19,6 +19,7 @@ export * from './RichTextEditor.tsx';
 export * from './RowActions.tsx';
 export * from './SafeHtml.tsx';
 export * from './SearchSelect.tsx';
+export * from './TagList.tsx';
 export * from './theme.tsx';
 export * from './use-debounced-query.ts';
 export * from './use-infinite-list.ts';

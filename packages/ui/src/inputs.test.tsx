@@ -1,9 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { Tag } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountrySelect, countryOptions, flagEmoji } from './CountrySelect.tsx';
 import { FilePicker, fileSize } from './FilePicker.tsx';
 import { EDITOR_COMMANDS, RichTextEditor } from './RichTextEditor.tsx';
 import { SearchSelect } from './SearchSelect.tsx';
+import { TagList } from './TagList.tsx';
 import { YesNo } from './YesNo.tsx';
 
 describe('SearchSelect', () => {
@@ -155,5 +157,21 @@ describe('FilePicker', () => {
       '1.5 KB',
       '5.0 MB',
     ]);
+  });
+});
+
+describe('TagList', () => {
+  it('keeps tags apart with a gap and lets them wrap (antd 6 tags have no margin of their own)', () => {
+    render(
+      <TagList testId="tags">
+        <Tag>Active</Tag>
+        <Tag>Promoted</Tag>
+      </TagList>,
+    );
+    const list = screen.getByTestId('tags');
+    expect(list.tagName).toBe('SPAN');
+    expect(list.className).toMatch(/ant-flex-gap-small|ant-flex/);
+    expect(list.className).toContain('ant-flex-wrap-wrap');
+    expect([...list.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['Active', 'Promoted']);
   });
 });

@@ -312,7 +312,13 @@ export default function DashboardLayout() {
             <Layout.Sider
               width={240}
               theme={theme}
-              style={narrow ? { position: 'fixed', zIndex: 10, height: '100vh', overflowY: 'auto' } : {}}
+              // The staff menu is taller than a laptop's screen: the sidebar scrolls on its own and
+              // stays in place, instead of stretching the page past its own background.
+              style={
+                narrow
+                  ? { position: 'fixed', zIndex: 10, height: '100vh', overflowY: 'auto' }
+                  : { position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }
+              }
             >
               <Sidebar onNavigate={() => narrow && setOpen(false)} />
             </Layout.Sider>

@@ -1,6 +1,6 @@
 import type { Advertiser } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { formatDate } from '@leadmesh/ui';
+import { formatDate, TagList } from '@leadmesh/ui';
 import { Alert, Modal, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, InfoList } from '../../lib/screen.tsx';
@@ -52,9 +52,15 @@ export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null;
               ['Verified', data.Flags.isVerified ? 'Yes' : 'No'],
               [
                 'CRMs',
-                data.CRMInfo.length
-                  ? data.CRMInfo.map((c) => <Tag key={c.ID}>{c.friendlyName}</Tag>)
-                  : 'None',
+                data.CRMInfo.length ? (
+                  <TagList>
+                    {data.CRMInfo.map((c) => (
+                      <Tag key={c.ID}>{c.friendlyName}</Tag>
+                    ))}
+                  </TagList>
+                ) : (
+                  'None'
+                ),
               ],
               ['Created', formatDate(data.createdAt)],
             ]}

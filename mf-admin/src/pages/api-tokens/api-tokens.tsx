@@ -7,6 +7,7 @@ import {
   formatDate,
   ListTable,
   RowActions,
+  TagList,
   useListController,
 } from '@leadmesh/ui';
 import { Alert, Button, Checkbox, Input, Modal, Spin, Tag, Typography } from 'antd';
@@ -97,7 +98,11 @@ export function ApiTokens(_: { path: string }) {
             render: (f: Record<string, boolean>) => {
               const on = Object.entries(f).filter(([, v]) => v);
               return on.length ? (
-                on.map(([n]) => <Tag key={n}>{friendly(n)}</Tag>)
+                <TagList>
+                  {on.map(([n]) => (
+                    <Tag key={n}>{friendly(n)}</Tag>
+                  ))}
+                </TagList>
               ) : (
                 <Typography.Text type="secondary">None</Typography.Text>
               );

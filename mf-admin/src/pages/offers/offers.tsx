@@ -1,7 +1,7 @@
 import type { Offer } from '@leadmesh/schema';
 import { OFFER_FILTER_FIELDS, splitOfferCountries } from '@leadmesh/schema';
 import { flagEmoji, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDate, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { ConfirmDialog, formatDate, ListTable, RowActions, TagList, useListController } from '@leadmesh/ui';
 import { Alert, Button, Drawer, Grid, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { api, InfoList, listLoader, useUrlFilters } from '../../lib/screen.tsx';
@@ -122,14 +122,14 @@ export function Offers(_: { path: string }) {
             title: 'State',
             key: 'state',
             render: (_, o) => (
-              <>
+              <TagList>
                 {o.OfferActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
                 {o.isPromoted && (
                   <Tag color="gold" data-testid="offer-promoted-tag">
                     Promoted
                   </Tag>
                 )}
-              </>
+              </TagList>
             ),
           },
           {

@@ -1,6 +1,6 @@
 import type { User } from '@leadmesh/schema';
 import { MESSAGES, USER_FLAGS } from '@leadmesh/schema/constants';
-import { flagEmoji, formatDate } from '@leadmesh/ui';
+import { flagEmoji, formatDate, TagList } from '@leadmesh/ui';
 import { Alert, Modal, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { FLAG_LABELS } from '../../lib/options.ts';
@@ -97,12 +97,12 @@ export function UserInfoDialog({ user, onClose }: { user: User | null; onClose()
               ['Created', formatDate(data.createdAt)],
               [
                 'Flags',
-                <span key="f">
+                <TagList key="f">
                   {USER_FLAGS.filter((name) => data.Flags[name]).map((name) => (
                     <Tag key={name}>{FLAG_LABELS[name]}</Tag>
                   ))}
                   {!USER_FLAGS.some((name) => data.Flags[name]) && 'None'}
-                </span>,
+                </TagList>,
               ],
             ]}
           />

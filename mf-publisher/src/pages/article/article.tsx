@@ -1,7 +1,7 @@
 import { api } from '@leadmesh/api-client';
 import { type Domain, type PublisherOffer, type PublisherWebsite, storedDomainHost } from '@leadmesh/schema';
 import { formatMessage, MESSAGES } from '@leadmesh/schema/constants';
-import { Money, SafeHtml } from '@leadmesh/ui';
+import { Money, SafeHtml, TagList } from '@leadmesh/ui';
 import {
   Alert,
   Button,
@@ -155,17 +155,19 @@ export function ArticleScreen() {
                 </Typography.Title>
                 <Typography.Text type="secondary">{offer.OfferName}</Typography.Text>
                 <div style={{ marginTop: 8 }}>
-                  {offer.isPromoted && (
-                    <Tag color={BADGE.promoted} variant="solid">
-                      Promoted
-                    </Tag>
-                  )}
-                  {offer.isNew && (
-                    <Tag color={BADGE.new} variant="solid">
-                      new
-                    </Tag>
-                  )}
-                  {offer.isTaken && <Tag color="blue">You have taken this offer</Tag>}
+                  <TagList>
+                    {offer.isPromoted && (
+                      <Tag color={BADGE.promoted} variant="solid">
+                        Promoted
+                      </Tag>
+                    )}
+                    {offer.isNew && (
+                      <Tag color={BADGE.new} variant="solid">
+                        new
+                      </Tag>
+                    )}
+                    {offer.isTaken && <Tag color="blue">You have taken this offer</Tag>}
+                  </TagList>
                 </div>
               </Col>
             </Row>
