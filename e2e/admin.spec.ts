@@ -53,13 +53,14 @@ async function pick(page: Page, testId: string, text: string, search = false) {
       .first()
       .click();
   }
-  // The list closes as it takes the choice; one still open (its closing animation, a list that
-  // stays open) would take the next click meant for the form, so it is closed before going on.
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .first()
-    .waitFor({ state: 'hidden', timeout: 2_000 })
-    .catch(() => page.keyboard.press('Escape'));
+  // A multiple select keeps its list open after a choice: Escape closes it. A single select closes
+  // its list itself; that is awaited, never hurried with Escape, which would also close the dialog
+  // around the select if the list had just finished closing (a slow machine's closing animation).
+  const multiple = await page
+    .getByTestId(testId)
+    .evaluate((el) => el.matches('.ant-select-multiple') || el.closest('.ant-select-multiple') !== null);
+  if (multiple) await page.keyboard.press('Escape');
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** A documented call from the page, with its session and CSRF token (for checks the UI hides). */

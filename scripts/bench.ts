@@ -174,6 +174,8 @@ try {
     BARE_ANSWERS: answersFile,
   });
   children.push(bare);
+  // Read once at start (it answered, so it has): the world's cache keeps no copy per run.
+  rmSync(answersFile, { force: true });
   const bareUrl = `http://127.0.0.1:${bare.port}`;
   await new Promise((r) => setTimeout(r, 1000));
   const idle = { api: api.rss().nowMb, bare: bare.rss().nowMb };
