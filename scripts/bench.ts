@@ -109,7 +109,9 @@ rows.push({
 
 // 2. The API as in production, and the bare baseline, on the same runtime.
 const tsx = ['--import', 'tsx'];
-const api = await startChild(process.execPath, [...tsx, join(root, 'api/src/main.node.ts')], {
+// BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the API.
+const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const api = await startChild(process.execPath, [...apiNodeArgs, ...tsx, join(root, 'api/src/main.node.ts')], {
   NODE_ENV: 'production',
   PORT: '0',
   HOST: '127.0.0.1',

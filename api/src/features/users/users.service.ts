@@ -15,7 +15,7 @@ import {
   type userCalls,
 } from '@leadmesh/schema';
 import { type UserRow, users } from '@leadmesh/schema/tables';
-import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
 import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
@@ -440,8 +440,31 @@ export async function listUsers(
   if (memo && ids.length === page.limit && last !== undefined)
     await memo.cursors.set(`${memo.key}:${page.offset + page.limit}`, { at: 0, id: last });
   if (ids.length === 0) return [];
-  const rows = await db.select().from(users).where(inArray(users.ID, ids)).orderBy(desc(users.ID));
+  const rows = await usersByIds(db).execute({ ids: JSON.stringify(ids) });
   return rows.map((row) => toUser(row));
+}
+
+/**
+ * A page's users by their ids, newest first: one prepared statement whatever the page, the ids
+ * passed as one JSON array (drizzle built this query's SQL again on each call, a tenth of the
+ * list's CPU in the bench profile).
+ */
+function prepareUsersByIds(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`${users.ID} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .orderBy(desc(users.ID))
+    .prepare();
+}
+const usersByIdsStatements = new WeakMap<Db, ReturnType<typeof prepareUsersByIds>>();
+function usersByIds(db: Db) {
+  let statement = usersByIdsStatements.get(db);
+  if (!statement) {
+    statement = prepareUsersByIds(db);
+    usersByIdsStatements.set(db, statement);
+  }
+  return statement;
 }
 
 /** Staff verify a publisher on their side (admin §4): unverified → verified; twice changes nothing. */
