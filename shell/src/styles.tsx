@@ -9,7 +9,16 @@ const BRAND_PRIMARY_HOVER = BRAND.primaryHover;
  * only with the pages that use it (the public pages are drawn by mf-public, which bundles its own).
  * Inside the dashboard the body carries the `dark` class when the dark theme is on.
  */
+/** The country flags as a font (assets/README.md), fetched only by a page that shows a flag. */
+const FLAGS_FONT = new URL('./assets/twemoji-country-flags.woff2', import.meta.url).href;
+
 const CSS = `
+@font-face {
+  font-family: 'Twemoji Country Flags';
+  unicode-range: U+1F1E6-1F1FF, U+1F3F4, U+E0062-E0063, U+E0065, U+E0067, U+E006C, U+E006E, U+E0073-E0074, U+E0077, U+E007F;
+  src: url('${FLAGS_FONT}') format('woff2');
+  font-display: swap;
+}
 html, body { font-family: ${BRAND.font}; }
 .lm-shell-link { color: ${BRAND_PRIMARY}; text-decoration: none; }
 .lm-shell-link:hover { color: ${BRAND_PRIMARY_HOVER}; }

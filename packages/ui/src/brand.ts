@@ -15,6 +15,10 @@ export const BRAND = {
   focusOnDark: '#ffd666',
   /** A blue that reads on dark surfaces (antd's dark-theme link colour). */
   primaryOnDark: '#4096ff',
-  /** antd's font stack: the plain-CSS parts use it too, so text looks the same next to antd. */
-  font: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'",
+  /**
+   * antd's font stack: the plain-CSS parts use it too, so text looks the same next to antd. It
+   * starts with the flags font the shell declares (`@font-face` in shell/src/styles.tsx): it covers
+   * only the flag characters, which Windows would otherwise draw as two letters.
+   */
+  font: "'Twemoji Country Flags', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'",
 } as const;
