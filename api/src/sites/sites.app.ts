@@ -123,7 +123,7 @@ function redirectWithClick(location: string, cookie: string): Response {
       'Cache-Control': 'no-store',
       'Set-Cookie': cookie,
       // What c.redirect does: a header value holds Latin-1 only.
-      Location: /[^\x00-\xFF]/.test(location) ? encodeURI(location) : location,
+      Location: /[\u0100-\uffff]/.test(location) ? encodeURI(location) : location,
     },
   });
 }

@@ -53,7 +53,7 @@ export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null;
               [
                 'CRMs',
                 data.CRMInfo.length ? (
-                  <TagList>
+                  <TagList key="crms">
                     {data.CRMInfo.map((c) => (
                       <Tag key={c.ID}>{c.friendlyName}</Tag>
                     ))}
