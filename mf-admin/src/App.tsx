@@ -1,6 +1,6 @@
 import { lazyScreen } from '@leadmesh/federation';
 import { routesOf, useSessionStore } from '@leadmesh/session';
-import { AppTheme } from '@leadmesh/ui';
+import { AppTheme, ScreenLoading } from '@leadmesh/ui';
 import { App as AntApp } from 'antd';
 import { type ComponentType, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -37,8 +37,7 @@ const PublisherStats = lazyScreen(() =>
 const Users = lazyScreen(() => import('./pages/users/users.tsx').then(({ Users }) => Users));
 const Websites = lazyScreen(() => import('./pages/websites/websites.tsx').then(({ Websites }) => Websites));
 
-/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
-const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
+const pending = <ScreenLoading />;
 
 /** The screen of each mf-admin route of the route table. */
 export const SCREENS: Record<string, ComponentType<{ path: string }>> = {

@@ -1,6 +1,6 @@
 import { lazyScreen } from '@leadmesh/federation';
 import { routesOf, useSessionStore } from '@leadmesh/session';
-import { AppTheme, ComingSoon, renderLeadTimeline } from '@leadmesh/ui';
+import { AppTheme, ComingSoon, renderLeadTimeline, ScreenLoading } from '@leadmesh/ui';
 import { type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
@@ -16,8 +16,7 @@ const AdvertiserPayments = lazyScreen(() =>
   import('./pages/payments.tsx').then(({ AdvertiserPayments }) => AdvertiserPayments),
 );
 
-/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
-const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
+const pending = <ScreenLoading />;
 
 /** Route path → screen; the postback screen of the advertiser menu is drawn by mf-publisher. */
 const SCREENS: Record<string, ReactElement> = {

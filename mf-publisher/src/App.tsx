@@ -1,12 +1,11 @@
 import { routesOf, useSessionStore } from '@leadmesh/session';
-import { AppTheme, ComingSoon } from '@leadmesh/ui';
+import { AppTheme, ComingSoon, ScreenLoading } from '@leadmesh/ui';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LEAD_VIEW_ROUTES } from './pages/lead-views.tsx';
 import { PUBLISHER_SCREENS } from './screens.tsx';
 
-/** Shown while a screen's chunk loads: a quiet block, no spinner flash. */
-const pending = <div style={{ minHeight: '40vh' }} data-testid="screen-loading" />;
+const pending = <ScreenLoading />;
 
 /**
  * The dashboard routes of mf-publisher, from the route table, mounted by the shell under `/dashboard/*`

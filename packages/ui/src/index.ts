@@ -18,6 +18,7 @@ export * from './Money.tsx';
 export * from './RichTextEditor.tsx';
 export * from './RowActions.tsx';
 export * from './SafeHtml.tsx';
+export * from './ScreenLoading.tsx';
 export * from './SearchSelect.tsx';
 export * from './TagList.tsx';
 export * from './theme.tsx';

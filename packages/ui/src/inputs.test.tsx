@@ -1,9 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Tag } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountrySelect, countryOptions, flagEmoji } from './CountrySelect.tsx';
 import { FilePicker, fileSize } from './FilePicker.tsx';
 import { EDITOR_COMMANDS, RichTextEditor } from './RichTextEditor.tsx';
+import { SCREEN_SPINNER_DELAY_MS, ScreenLoading } from './ScreenLoading.tsx';
 import { SearchSelect } from './SearchSelect.tsx';
 import { TagList } from './TagList.tsx';
 import { YesNo } from './YesNo.tsx';
@@ -173,5 +174,18 @@ describe('TagList', () => {
     expect(list.className).toMatch(/ant-flex-gap-small|ant-flex/);
     expect(list.className).toContain('ant-flex-wrap-wrap');
     expect([...list.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['Active', 'Promoted']);
+  });
+});
+
+describe('ScreenLoading', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows no spinner for a fast load, and one once the load takes longer', () => {
+    vi.useFakeTimers();
+    render(<ScreenLoading />);
+    const block = screen.getByTestId('screen-loading');
+    expect(block.querySelector('.ant-spin-spinning')).toBeNull();
+    act(() => vi.advanceTimersByTime(SCREEN_SPINNER_DELAY_MS + 50));
+    expect(block.querySelector('.ant-spin-spinning')).not.toBeNull();
   });
 });
