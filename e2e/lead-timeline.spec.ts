@@ -2,7 +2,7 @@ import type { LeadTimelineEntry, PostbackDelivery, PublisherLead } from '@leadme
 import type { Page, Response } from 'playwright-core';
 import { type FakeServer, startFakeServer } from '../packages/net/src/test-support/fake-server.ts';
 import { assert, type Role, type TestContext, test } from './harness.ts';
-import { unique } from './support.ts';
+import { apiCallerOf, unique } from './support.ts';
 
 /*
  * More info on a lead in the publisher's and the advertiser's lead lists shows the lead's timeline
@@ -26,26 +26,7 @@ async function apiAs(t: TestContext, role: Role) {
   const page = await t.newPage(role);
   await page.goto(`${t.urls.shell}/dashboard/profile`);
   await page.getByTestId('sidebar').waitFor();
-  const session = (await page.context().cookies(t.urls.api))
-    .filter((c) => c.name !== 'lm_xsrf')
-    .map((c) => `${c.name}=${c.value}`)
-    .join('; ');
-  const csrf = await fetch(`${t.urls.api}/api/csrf`, { method: 'PUT', headers: { cookie: session } });
-  const xsrf = ((await csrf.json()) as { data: { token: string } }).data.token;
-  return async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${t.urls.api}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${session}; lm_xsrf=${xsrf}`,
-        'X-XSRF-TOKEN': xsrf,
-      },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { status: string; data: T };
-    assert.equal(answer.status, 'ok', `${path}: ${JSON.stringify(answer).slice(0, 300)}`);
-    return answer.data;
-  };
+  return apiCallerOf(page, t.urls.api);
 }
 
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 20_000) {

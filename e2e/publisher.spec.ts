@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { assert, test } from './harness.ts';
-import { type AxeViolation, installAxe, pickCountry } from './support.ts';
+import { type AxeViolation, installAxe, pickCountry, pickOption } from './support.ts';
 
 /*
  * The publisher's own screens (issue 10): domains, offers and the offer page, payments, referrals,
@@ -10,20 +10,6 @@ import { type AxeViolation, installAxe, pickCountry } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Picks an option of an antd Select by its visible text. */
-async function pick(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first();
-  await option.waitFor();
-  await option.click();
-  // The list closes with an animation; the next Select's list must not be mistaken for it.
-  await page.waitForFunction(
-    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
-  );
-}
 
 /** Opens a dashboard path and waits until its screen has drawn and the network is quiet. */
 async function openScreen(page: Page, shell: string, path: string, ready: string) {
@@ -121,13 +107,13 @@ test('a publisher takes an offer through the offer page steps and gets a working
 
   // Steps appear one after another.
   assert.equal(await page.getByTestId('step-prelanding').count(), 0);
-  await pick(page, 'step-domain', /\./);
+  await pickOption(page, 'step-domain', /\./);
   await page.getByTestId('step-prelanding').waitFor();
   assert.equal(await page.getByTestId('step-landing').count(), 0);
-  await pick(page, 'step-prelanding', 'None');
+  await pickOption(page, 'step-prelanding', 'None');
   await page.getByTestId('step-landing').waitFor();
   assert.equal(await page.getByTestId('take-offer-submit').count(), 0);
-  await pick(page, 'step-landing', /./);
+  await pickOption(page, 'step-landing', /./);
   const preview = page.getByTestId('website-preview');
   await preview.waitFor();
   const previewUrl = await preview.getAttribute('href');

@@ -26,7 +26,7 @@ import { formatUsd, LEAD_STATUS, LEAD_STATUS_NAMES } from '@leadmesh/schema/cons
 import type { Page, Response } from 'playwright-core';
 import { type FakeCrms, startFakeCrms, TOKENS } from '../worker/src/crm/test-support/fake-crms.ts';
 import { assert, LOGINS, type TestContext, test } from './harness.ts';
-import { ApiSession, unique } from './support.ts';
+import { ApiSession, pickOption, unique } from './support.ts';
 
 /** A person's browser: the buyer is not a robot, so the landing must not see Playwright's markers. */
 const DESKTOP_CHROME =
@@ -65,19 +65,6 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
     if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** Picks an option of an antd Select by its visible text and waits for the list to close. */
-async function pick(page: Page, testId: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first();
-  await option.waitFor();
-  await option.click();
-  await page.waitForFunction(
-    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
-  );
 }
 
 /**
@@ -258,7 +245,7 @@ test(
       await advertiser.getByTestId('crm-table').waitFor();
       await advertiser.getByTestId('crm-add-toggle').click();
       await advertiser.getByTestId('crm-add-panel').waitFor();
-      await pick(advertiser, 'crm-type', 'Scale CRM');
+      await pickOption(advertiser, 'crm-type', 'Scale CRM');
       const crmName = `Story CRM ${unique()}`;
       await advertiser.getByTestId('crm-friendly-name').fill(crmName);
       await advertiser.getByTestId('crm-field-inboundURL').fill(fakeCrm.urls.scalecrm);
@@ -309,9 +296,9 @@ test(
       await card.getByTestId('offer-info').click();
       await publisher.waitForURL(new RegExp(`/dashboard/article/${offer.ID}$`));
       await publisher.getByTestId('article-facts').waitFor();
-      await pick(publisher, 'step-domain', /\./);
-      await pick(publisher, 'step-prelanding', 'None');
-      await pick(publisher, 'step-landing', /./);
+      await pickOption(publisher, 'step-domain', /\./);
+      await pickOption(publisher, 'step-prelanding', 'None');
+      await pickOption(publisher, 'step-landing', /./);
       const campaign = `Story ${unique()}`;
       await publisher.getByTestId('step-name').fill(campaign);
       await publisher.getByTestId('take-offer-submit').click();

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Urls } from './harness.ts';
+import { assert, type Urls } from './harness.ts';
 
 /** Waits for a mail to `to` in the worker's sink (or the API's /dev/mail view) and returns its text. */
 export async function waitForMail(
@@ -159,4 +159,45 @@ export class ApiSession {
     await session.call('/auth/login', { username, password });
     return session;
   }
+}
+
+/** Picks an option of an antd Select by its visible text and waits until no list is open. */
+export async function pickOption(page: Page, testId: string, text: string | RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  const option = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+    .first();
+  await option.waitFor();
+  await option.click();
+  // The list closes with an animation; the next Select's list must not be mistaken for it.
+  await page.waitForFunction(
+    () => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0,
+  );
+}
+
+/**
+ * Calls the API with the session of a logged-in page, as its browser would (cookie and a CSRF
+ * token of its own); each answer must be ok, and its data is returned.
+ */
+export async function apiCallerOf(page: Page, api: string) {
+  const session = (await page.context().cookies(api))
+    .filter((c) => c.name !== 'lm_xsrf')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+  const csrf = await fetch(`${api}/api/csrf`, { method: 'PUT', headers: { cookie: session } });
+  const xsrf = ((await csrf.json()) as { data: { token: string } }).data.token;
+  return async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${session}; lm_xsrf=${xsrf}`,
+        'X-XSRF-TOKEN': xsrf,
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { status: string; data: T };
+    assert.equal(answer.status, 'ok', `${path}: ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer.data;
+  };
 }

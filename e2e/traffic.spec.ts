@@ -1,4 +1,5 @@
 import { assert, test } from './harness.ts';
+import { apiCallerOf } from './support.ts';
 
 /**
  * A buyer's journey on the demo world: the publisher's tracking link, the prelanding, its link to the
@@ -10,26 +11,7 @@ test('a tracking link leads through the prelanding and the landing’s order for
   await publisher.getByTestId('sidebar').waitFor();
   // The publisher's own link, as the taken offers screen's Generate link asks for it (their session,
   // a CSRF token of their own).
-  const session = (await publisher.context().cookies(t.urls.api))
-    .filter((c) => c.name !== 'lm_xsrf')
-    .map((c) => `${c.name}=${c.value}`)
-    .join('; ');
-  const csrf = await fetch(`${t.urls.api}/api/csrf`, { method: 'PUT', headers: { cookie: session } });
-  const xsrf = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${t.urls.api}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${session}; lm_xsrf=${xsrf}`,
-        'X-XSRF-TOKEN': xsrf,
-      },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { status: string; data: unknown };
-    assert.equal(answer.status, 'ok', `${path}: ${JSON.stringify(answer)}`);
-    return answer.data;
-  };
+  const call = await apiCallerOf(publisher, t.urls.api);
   const taken = (await call('/takenOffers/getAllTakenOffers', { Filters: [] })) as {
     ID: number;
     BoundPreLandingWebsite: number | null;
