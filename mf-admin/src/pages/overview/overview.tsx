@@ -6,7 +6,6 @@ import {
   DateRangePicker,
   formatDate,
   formatPayoutDate,
-  KpiRow,
   KpiTile,
   localUtcOffset,
   presetRange,
@@ -32,6 +31,13 @@ import {
 } from './overview-logic.ts';
 
 const PRESETS: DatePreset[] = ['7d', '30d', 'custom'];
+
+/** Four tiles a row (three for a side manager's six), two on a phone. */
+const STYLES = `
+.lm-overview-tiles { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px; margin-bottom: 12px; }
+.lm-overview-tiles[data-count="6"] { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+@media (max-width: 760px) { .lm-overview-tiles, .lm-overview-tiles[data-count="6"] { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+`;
 const SIDE_LABELS = { all: null, publisher: 'Publisher side', advertiser: 'Advertiser side' } as const;
 
 type Flags = ReturnType<typeof useFlags>;
@@ -67,7 +73,10 @@ function PeriodTiles({
       extra={<Typography.Text type="secondary">{compared}</Typography.Text>}
       styles={{ body: { paddingBottom: 0 } }}
     >
-      <KpiRow>
+      <div
+        className="lm-overview-tiles"
+        data-count={FIGURES.filter((key) => period.figures[key] !== null).length}
+      >
         {FIGURES.filter((key) => period.figures[key] !== null).map((key) => {
           const change = delta(key, period.figures[key], period.previous[key]);
           const tile = (
@@ -108,7 +117,7 @@ function PeriodTiles({
             </div>
           );
         })}
-      </KpiRow>
+      </div>
     </Card>
   );
 }
@@ -172,14 +181,22 @@ function TopTable({
           name
         ),
     },
-    { title: 'Leads', dataIndex: 'leads', align: 'right', width: 80 },
-    { title: 'Confirmed', dataIndex: 'confirmed', align: 'right', width: 96 },
-    { title: 'Rate', dataIndex: 'approveRate', align: 'right', width: 80, render: rateCell },
+    { title: 'Leads', dataIndex: 'leads', align: 'right', width: 64 },
+    // On a phone: the name, the leads and the money; the rest from a tablet up.
+    { title: 'Confirmed', dataIndex: 'confirmed', align: 'right', width: 88, responsive: ['sm'] },
+    {
+      title: 'Rate',
+      dataIndex: 'approveRate',
+      align: 'right',
+      width: 76,
+      render: rateCell,
+      responsive: ['md'],
+    },
     {
       title: money === 'spend' ? 'Spend' : 'Payouts',
       dataIndex: money,
       align: 'right',
-      width: 110,
+      width: 104,
       render: moneyCell,
     },
   ];
@@ -189,7 +206,6 @@ function TopTable({
         size="small"
         rowKey="key"
         pagination={false}
-        scroll={{ x: 460 }}
         columns={columns}
         dataSource={rows}
         locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
@@ -231,7 +247,6 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
             size="small"
             rowKey="CRMID"
             pagination={false}
-            scroll={{ x: 640 }}
             title={() => <Typography.Text strong>CRMs</Typography.Text>}
             dataSource={data.crms}
             locale={empty('Every CRM took its leads')}
@@ -257,11 +272,12 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
                 align: 'right',
                 render: (n: number, r) => count(n, crmLink(r.CRMID, [-2]), 'overview-crm-retrying'),
               },
-              { title: 'Failed calls', dataIndex: 'failedAttempts', align: 'right' },
+              { title: 'Failed calls', dataIndex: 'failedAttempts', align: 'right', responsive: ['sm'] },
               {
                 title: 'Last error',
                 dataIndex: 'lastError',
                 ellipsis: true,
+                responsive: ['md'],
                 render: (e: string | null, r) => (e ? `${e} (${when(r.lastAt)})` : '–'),
               },
             ]}
@@ -272,7 +288,6 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           size="small"
           rowKey={(r) => `${r.source}-${r.ID}`}
           pagination={false}
-          scroll={{ x: 640 }}
           title={() => <Typography.Text strong>Failing endpoints</Typography.Text>}
           dataSource={data.failingEndpoints}
           locale={empty('No endpoint is failing')}
@@ -290,6 +305,7 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
             {
               title: 'Owner',
               dataIndex: ['owner', 'Username'],
+              responsive: ['sm'],
               render: (username: string, r) =>
                 usersOpen ? (
                   <Link to={`/dashboard/admin-users?ID=${r.owner.UserID}`}>{username}</Link>
@@ -312,7 +328,6 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           size="small"
           rowKey="name"
           pagination={false}
-          scroll={{ x: 420 }}
           title={() => (
             <span>
               <Typography.Text strong>Queues</Typography.Text>
@@ -334,8 +349,8 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           columns={[
             { title: 'Queue', dataIndex: 'name' },
             { title: 'Waiting', dataIndex: 'waiting', align: 'right' },
-            { title: 'Active', dataIndex: 'active', align: 'right' },
-            { title: 'Delayed', dataIndex: 'delayed', align: 'right' },
+            { title: 'Active', dataIndex: 'active', align: 'right', responsive: ['sm'] },
+            { title: 'Delayed', dataIndex: 'delayed', align: 'right', responsive: ['sm'] },
             { title: 'Failed', dataIndex: 'failed', align: 'right' },
           ]}
         />
@@ -344,12 +359,11 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           size="small"
           rowKey={(r) => `${r.source}-${r.at}-${r.LeadID}`}
           pagination={false}
-          scroll={{ x: 560 }}
           title={() => <Typography.Text strong>Last errors</Typography.Text>}
           dataSource={data.lastErrors}
           locale={empty('No errors')}
           columns={[
-            { title: 'When', dataIndex: 'at', width: 170, render: when },
+            { title: 'When', dataIndex: 'at', width: 150, render: when },
             {
               title: 'Where',
               dataIndex: 'target',
@@ -363,6 +377,7 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
             {
               title: 'Lead',
               dataIndex: 'LeadID',
+              responsive: ['sm'],
               render: (id: number) =>
                 leadsOpen ? <Link to={`/dashboard/admin-leads?ID=${id}`}>#{id}</Link> : `#${id}`,
             },
@@ -431,6 +446,7 @@ export function Overview(_: { path: string }) {
 
   return (
     <div data-testid="overview" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
+      <style>{STYLES}</style>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
         <Typography.Title level={4} style={{ margin: 0, marginRight: 'auto' }}>
           Network overview {side && <Tag data-testid="overview-side">{side}</Tag>}
@@ -479,7 +495,7 @@ export function Overview(_: { path: string }) {
           <div
             style={{
               display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 460px), 1fr))',
               gap: 12,
             }}
           >
