@@ -48,7 +48,7 @@ function random(seed: number) {
 it('the lead counters equal an aggregate of the leads after 3,000 random changes', async () => {
   const { db } = handle;
   const pick = random(16);
-  const base = Date.parse('2026-03-10T00:00:00Z');
+  const base = Date.parse('2026-03-09T20:00:00Z');
   const ids: number[] = [];
   for (let step = 0; step < 3000; step++) {
     const op = ids.length < 50 ? 0 : pick(10);
@@ -58,14 +58,14 @@ it('the lead counters equal an aggregate of the leads after 3,000 random changes
       }>(sql`insert into leads (user_id, advertiser_id, offer_id, offer_name,
         product_name, status, price_cents, earned_cents, lead_type, details, first_from_ip, created_at, updated_at)
         values (${1 + pick(3)}, ${1 + pick(2)}, ${1 + pick(4)}, 'o', 'p', ${pick(9) - 2}, ${pick(5000)}, ${pick(4000)},
-          'CPL', '{}', ${pick(2)}, ${base + pick(6 * 3600_000)}, 0) returning id`);
+          'CPL', '{}', ${pick(2)}, ${base + pick(40 * 3600_000)}, 0) returning id`);
       ids.push(Number(row.id));
     } else {
       const id = ids[pick(ids.length)];
       if (op < 8) await db.run(sql`update leads set status = ${pick(9) - 2} where id = ${id}`);
       else if (op === 8)
         await db.run(
-          sql`update leads set earned_cents = ${pick(4000)}, created_at = ${base + pick(6 * 3600_000)}, user_id = ${1 + pick(3)} where id = ${id}`,
+          sql`update leads set earned_cents = ${pick(4000)}, created_at = ${base + pick(40 * 3600_000)}, user_id = ${1 + pick(3)} where id = ${id}`,
         );
       else {
         await db.run(sql`delete from leads where id = ${id}`);
@@ -78,6 +78,21 @@ it('the lead counters equal an aggregate of the leads after 3,000 random changes
   const kept = await db.all(sql.raw(KEPT));
   expect(kept.length).toBeGreaterThan(20);
   expect(kept).toEqual(await db.all(sql.raw(FROM_LEADS)));
+  // The same by UTC day (the leads span three of them).
+  const keptDays = await db.all(
+    sql.raw(KEPT.replaceAll('quarter_hour_stats', 'utc_day_stats').replaceAll('quarter', 'day')),
+  );
+  expect(keptDays.length).toBeGreaterThan(3);
+  expect(keptDays).toEqual(
+    await db.all(
+      sql.raw(
+        FROM_LEADS.replace(
+          '(created_at / 900000) * 900000 as quarter',
+          '(created_at / 86400000) * 86400000 as day',
+        ),
+      ),
+    ),
+  );
 });
 
 it('counts clicks once, and keeps them when retention deletes the raw rows', async () => {
@@ -105,6 +120,14 @@ it('counts clicks once, and keeps them when retention deletes the raw rows', asy
     )[0];
   // five tries, one key twice: four clicks, on the offer's advertiser
   expect(await clicks()).toEqual({ n: 4, advertiser: 900 });
+  const daily = async () =>
+    (
+      await db.all<{ n: number }>(
+        sql`select clicks as n from utc_day_stats where user_id = 900 and day = ${Date.parse('2026-03-10T00:00:00Z')}`,
+      )
+    )[0].n;
+  expect(await daily()).toBe(4);
   await db.run(sql`delete from clicks where user_id = 900`);
   expect((await clicks()).n).toBe(4);
+  expect(await daily()).toBe(4);
 });

@@ -11,7 +11,7 @@ import {
 import { users } from '@leadmesh/schema/tables';
 import { type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../users/users.service.ts';
-import { checkedRange, daysSpan, dayText, localDayAt, previousSpan, type Span } from './periods.ts';
+import { checkedRange, DAY_MS, daysSpan, dayText, localDayAt, previousSpan, type Span } from './periods.ts';
 
 /** Whose figures a caller sees (decision 0051): admins and managers all, a side manager their side. */
 export type Side = NetworkOverview['side'];
@@ -74,21 +74,52 @@ function add(into: Sums, row: Sums): Sums {
   return into;
 }
 
+/** A stretch of one counters table: its whole UTC days, or quarter hours at a span's edges. */
+interface Piece {
+  table: 'utc_day_stats' | 'quarter_hour_stats';
+  from: number;
+  to: number;
+}
+
+/**
+ * A span as counters to read: the whole UTC days inside it from `utc_day_stats`, the rest (the
+ * caller's offset at each end, a partial day) from `quarter_hour_stats` (decision 0050). A 60-day
+ * range reads 60 rows a pair and two days of quarter hours, not 5,760 quarter hours.
+ */
+export function piecesOf(span: Span): Piece[] {
+  const firstDay = Math.ceil(span.from / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(span.to / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return [{ table: 'quarter_hour_stats', from: span.from, to: span.to }];
+  const pieces: Piece[] = [{ table: 'utc_day_stats', from: firstDay, to: lastDay }];
+  if (span.from < firstDay) pieces.unshift({ table: 'quarter_hour_stats', from: span.from, to: firstDay });
+  if (lastDay < span.to) pieces.push({ table: 'quarter_hour_stats', from: lastDay, to: span.to });
+  return pieces;
+}
+
+const COUNTED = sql.raw(
+  'user_id, advertiser_id, offer_id, clicks, total, s_confirmed, s_rejected, s_bad, s_crm_error, spent_cents, earned_cents',
+);
+
 /**
  * A span and the one before it in one read of the counters: the rows of both, grouped by which
  * of the two they belong to and (when asked) by publisher, advertiser and offer.
  */
 async function spanAndBefore(db: Db, scope: Scope, span: Span, before: Span, byPair: boolean) {
+  const parts = [
+    ...piecesOf(span).map((p) => ({ ...p, current: 1 })),
+    ...(before.to > before.from ? piecesOf(before).map((p) => ({ ...p, current: 0 })) : []),
+  ].map(
+    (p) =>
+      sql`select ${sql.raw(String(p.current))} as current, ${COUNTED} from ${sql.raw(p.table)} where ${and(
+        sql`${sql.raw(p.table === 'utc_day_stats' ? 'day' : 'quarter')} >= ${p.from}`,
+        sql`${sql.raw(p.table === 'utc_day_stats' ? 'day' : 'quarter')} < ${p.to}`,
+        scope.rows,
+      )}`,
+  );
   const rows = (
     await db.all<PairRow & { current: number }>(sql`
-      select quarter >= ${span.from} as current,
-        ${byPair ? sql`user_id as user, advertiser_id as advertiser, offer_id as offer,` : sql``} ${SUMS}
-      from quarter_hour_stats
-      where ${and(
-        sql`quarter >= ${before.from} and quarter < ${span.to}`,
-        sql`(quarter >= ${span.from} or quarter < ${before.to})`,
-        scope.rows,
-      )}
+      select current, ${byPair ? sql`user_id as user, advertiser_id as advertiser, offer_id as offer,` : sql``} ${SUMS}
+      from (${sql.join(parts, sql` union all `)})
       group by 1${byPair ? sql`, 2, 3, 4` : sql``}`)
   ).map(numbers);
   const current = rows.filter((r) => r.current === 1);

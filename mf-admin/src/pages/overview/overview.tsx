@@ -298,7 +298,10 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
               render: (name: string, r) => (
                 <span>
                   <Tag>{r.source}</Tag>
-                  {name} <Typography.Text type="secondary">{r.host}</Typography.Text>
+                  {name}
+                  <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'anywhere' }}>
+                    {r.host}
+                  </Typography.Text>
                 </span>
               ),
             },
@@ -313,12 +316,13 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
                   username
                 ),
             },
-            { title: 'Failed', dataIndex: 'failed', align: 'right' },
-            { title: 'Retrying', dataIndex: 'retrying', align: 'right' },
+            { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80 },
+            { title: 'Retrying', dataIndex: 'retrying', align: 'right', width: 90 },
             {
               title: 'Last error',
               dataIndex: 'lastError',
               ellipsis: true,
+              responsive: ['md'],
               render: (e: string | null) => e ?? '–',
             },
           ]}
@@ -363,7 +367,12 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           dataSource={data.lastErrors}
           locale={empty('No errors')}
           columns={[
-            { title: 'When', dataIndex: 'at', width: 150, render: when },
+            {
+              title: 'When',
+              dataIndex: 'at',
+              width: 180,
+              render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{when(at)}</span>,
+            },
             {
               title: 'Where',
               dataIndex: 'target',

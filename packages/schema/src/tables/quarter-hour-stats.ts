@@ -41,3 +41,36 @@ export const quarterHourStats = sqliteTable(
     index('quarter_hour_stats_user_idx').on(t.UserID, t.Quarter),
   ],
 );
+
+/**
+ * The same counters per UTC day (start of the day, ms), kept by the same triggers: a range of many
+ * days reads its whole UTC days here and only its edges from `quarter_hour_stats` (decision 0050).
+ */
+export const utcDayStats = sqliteTable(
+  'utc_day_stats',
+  {
+    /** Start of the UTC day, ms. */
+    Day: integer('day').notNull(),
+    UserID: integer('user_id').notNull(),
+    AdvertiserID: integer('advertiser_id').notNull(),
+    OfferID: integer('offer_id').notNull(),
+    Clicks: integer('clicks').notNull().default(0),
+    Total: integer('total').notNull().default(0),
+    SRetrying: integer('s_retrying').notNull().default(0),
+    SProcessing: integer('s_processing').notNull().default(0),
+    SWaiting: integer('s_waiting').notNull().default(0),
+    SInProgress: integer('s_in_progress').notNull().default(0),
+    SConfirmed: integer('s_confirmed').notNull().default(0),
+    SRejected: integer('s_rejected').notNull().default(0),
+    SBad: integer('s_bad').notNull().default(0),
+    SCrmError: integer('s_crm_error').notNull().default(0),
+    SHandover: integer('s_handover').notNull().default(0),
+    UniqueIPs: integer('unique_ips').notNull().default(0),
+    Earned: integer('earned_cents').notNull().default(0),
+    Spent: integer('spent_cents').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.Day, t.UserID, t.AdvertiserID, t.OfferID] }),
+    index('utc_day_stats_user_idx').on(t.UserID, t.Day),
+  ],
+);
