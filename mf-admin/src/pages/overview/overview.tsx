@@ -367,15 +367,36 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           dataSource={data.lastErrors}
           locale={empty('No errors')}
           columns={[
+            // A phone gets one column: when and where above, the error under them, whole.
+            {
+              title: 'Error',
+              key: 'phone',
+              responsive: ['xs'],
+              render: (_: unknown, r) => (
+                <div>
+                  <Typography.Text type="secondary">{when(r.at)}</Typography.Text>{' '}
+                  <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
+                  {r.target}{' '}
+                  {leadsOpen ? (
+                    <Link to={`/dashboard/admin-leads?ID=${r.LeadID}`}>#{r.LeadID}</Link>
+                  ) : (
+                    `#${r.LeadID}`
+                  )}
+                  <div style={{ overflowWrap: 'anywhere' }}>{r.message}</div>
+                </div>
+              ),
+            },
             {
               title: 'When',
               dataIndex: 'at',
               width: 180,
+              responsive: ['sm'],
               render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{when(at)}</span>,
             },
             {
               title: 'Where',
               dataIndex: 'target',
+              responsive: ['sm'],
               render: (t: string, r) => (
                 <span>
                   <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
@@ -386,11 +407,11 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
             {
               title: 'Lead',
               dataIndex: 'LeadID',
-              responsive: ['sm'],
+              responsive: ['md'],
               render: (id: number) =>
                 leadsOpen ? <Link to={`/dashboard/admin-leads?ID=${id}`}>#{id}</Link> : `#${id}`,
             },
-            { title: 'Error', dataIndex: 'message', ellipsis: true },
+            { title: 'Error', dataIndex: 'message', ellipsis: true, responsive: ['sm'] },
           ]}
         />
       </div>
