@@ -409,7 +409,7 @@ test('admin leads: set a status over the CRM, the timeline, export into files an
   assert.equal(Buffer.concat(chunks).subarray(0, 2).toString(), 'PK');
 });
 
-test('admin dashboard ?p=: a publisher’s dashboard in the publisher’s own view, opened from the stats', async (t) => {
+test('admin dashboard ?p=: a publisher’s dashboard in the publisher’s own view, opened from the stats; without ?p the overview', async (t) => {
   const page = await t.newPage('admin');
   await openScreen(page, t.urls.shell, 'admin-publisherStats');
   const row = rows(page, 'publisher-stats')
@@ -440,16 +440,10 @@ test('admin dashboard ?p=: a publisher’s dashboard in the publisher’s own vi
   await page.getByTestId('dashboard-breakdowns').waitFor();
   await t.screenshot(page, 'publisher-dashboard');
 
-  // Without ?p the sidebar's Dashboard asks whose dashboard to open.
-  await openScreen(page, t.urls.shell, 'admin-dashboard');
-  await page.getByTestId('dashboard-user').click();
-  await page.keyboard.type(username);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: `${username} (#${id})` })
-    .click();
-  await page.waitForURL(new RegExp(`admin-dashboard\\?p=${id}$`));
-  await page.getByTestId('dashboard-publisher').getByText(username).waitFor();
+  // Without ?p the sidebar's Dashboard is the network overview (decision 0051; e2e/journeys/admin).
+  await page.getByTestId('sidebar-item-admin-dashboard').click();
+  await page.waitForURL(/\/dashboard\/admin-dashboard$/);
+  await page.getByTestId('overview-range').waitFor();
 });
 
 test('admin payments: process the pending payout, then create and process a new one, download a CSV', async (t) => {

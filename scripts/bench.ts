@@ -22,6 +22,7 @@ import {
   benchAdminLists,
   benchDashboards,
   benchLists,
+  benchOverview,
   sequentialP95,
   topUpListWorld,
 } from '../bench/lists.ts';
@@ -39,7 +40,7 @@ import { startWorld } from './lib/world.ts';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=lists,delivery runs only the named parts (http, lists, traffic, delivery, postbacks, export, weight). */
+/** BENCH_ONLY=lists,delivery runs only the named parts (http, lists, overview, traffic, delivery, postbacks, export, weight). */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const part = (name: string) => only.size === 0 || only.has(name);
 const dir = join(root, '.cache', 'bench');
@@ -232,7 +233,7 @@ try {
     });
     await compare('/users/getAllUsers, first page', requests.users, { ratio: 0.15 });
   }
-  if (part('lists')) {
+  if (part('lists') || part('overview')) {
     // Sequential calls, one at a time: latency of a screen, not throughput. The world's newest lead
     // is "now" for the date filters, so a cached world measures the same pages days later.
     const newest = await fetch(`${apiUrl}/leads/getLeadsForAdmin`, {
@@ -245,9 +246,14 @@ try {
     });
     const listOptions = { apiUrl, headers: { admin, publisher, advertiser }, now: newest + 1000 };
     const listRows = [
-      ...(await benchLists(listOptions)),
-      ...(await benchAdminLists(listOptions)),
-      ...(await benchDashboards(listOptions)),
+      ...(part('lists')
+        ? [
+            ...(await benchLists(listOptions)),
+            ...(await benchAdminLists(listOptions)),
+            ...(await benchDashboards(listOptions)),
+          ]
+        : []),
+      ...(part('overview') ? await benchOverview(listOptions) : []),
     ];
     // The same sequential calls to the bare app replaying the recorded users page: what a call
     // costs with no work behind it, on this machine, in this run.

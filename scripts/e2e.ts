@@ -84,10 +84,18 @@ async function main() {
     console.log(`[e2e] API ${urls.api}`);
     console.log(`[e2e] shell ${urls.shell}`);
 
-    for (const file of readdirSync(E2E_DIR)
-      .filter((f) => f.endsWith('.spec.ts'))
-      .sort()) {
-      setCurrentFile(file.replace(/\.spec\.ts$/, ''));
+    // Specs of e2e/ and of e2e/journeys/ (one journey per role, issue 16), named `journeys-<role>`.
+    const journeys = path.join(E2E_DIR, 'journeys');
+    const specFiles = [
+      ...readdirSync(E2E_DIR).filter((f) => f.endsWith('.spec.ts')),
+      ...(existsSync(journeys)
+        ? readdirSync(journeys)
+            .filter((f) => f.endsWith('.spec.ts'))
+            .map((f) => `journeys/${f}`)
+        : []),
+    ].sort();
+    for (const file of specFiles) {
+      setCurrentFile(file.replace(/\.spec\.ts$/, '').replace('/', '-'));
       await import(pathToFileURL(path.join(E2E_DIR, file)).href);
     }
     const tests = registry.filter((t) => !filter || t.name.includes(filter) || t.file.includes(filter));

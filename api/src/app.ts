@@ -20,6 +20,7 @@ import { leadRoutes } from './features/leads/leads.routes.ts';
 import { logRoutes } from './features/logs/logs.routes.ts';
 import { moneyRoutes } from './features/money/money.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
+import { overviewRoutes } from './features/overview/overview.routes.ts';
 import { partnerRoutes } from './features/partners/partners.routes.ts';
 import { payoutRoutes } from './features/payouts/payouts.routes.ts';
 import { postbackRoutes } from './features/postbacks/postbacks.routes.ts';
@@ -52,6 +53,7 @@ export const builtCalls: readonly BoundCall[] = [
   ...customPayoutRoutes,
   ...logRoutes,
   ...dashboardRoutes,
+  ...overviewRoutes,
   ...leadAdminRoutes,
   ...offerRoutes,
   ...domainRoutes,

@@ -3,7 +3,7 @@ import { routesOf, useSessionStore } from '@leadmesh/session';
 import { AppTheme, ScreenLoading } from '@leadmesh/ui';
 import { App as AntApp } from 'antd';
 import { type ComponentType, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { Screen } from './lib/screen.tsx';
 
 // Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
@@ -22,6 +22,7 @@ const CustomPayouts = lazyScreen(() =>
 const PublisherDashboard = lazyScreen(() =>
   import('./pages/dashboard/publisher-dashboard.tsx').then(({ PublisherDashboard }) => PublisherDashboard),
 );
+const Overview = lazyScreen(() => import('./pages/overview/overview.tsx').then(({ Overview }) => Overview));
 const Domains = lazyScreen(() => import('./pages/domains/domains.tsx').then(({ Domains }) => Domains));
 const Invoices = lazyScreen(() => import('./pages/invoices/invoices.tsx').then(({ Invoices }) => Invoices));
 const LeadStats = lazyScreen(() =>
@@ -39,9 +40,15 @@ const Websites = lazyScreen(() => import('./pages/websites/websites.tsx').then((
 
 const pending = <ScreenLoading />;
 
+/** admin-dashboard: a publisher's dashboard with ?p= (public §2), otherwise the staff overview. */
+function AdminDashboard({ path }: { path: string }) {
+  const [search] = useSearchParams();
+  return search.has('p') ? <PublisherDashboard path={path} /> : <Overview path={path} />;
+}
+
 /** The screen of each mf-admin route of the route table. */
 export const SCREENS: Record<string, ComponentType<{ path: string }>> = {
-  'admin-dashboard': PublisherDashboard,
+  'admin-dashboard': AdminDashboard,
   'admin-publisherStats': PublisherStats,
   'manager-publisherStats': PublisherStats,
   'admin-leadStats': LeadStats,

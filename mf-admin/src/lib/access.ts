@@ -1,11 +1,12 @@
 import type { UserFlags } from '@leadmesh/schema';
 
 /** Who may open a screen, by the callers of the calls it makes (docs endpoints.md). */
-export type ScreenAudience = 'admin' | 'staff' | 'publisherManager' | 'advertiserManager';
+export type ScreenAudience = 'admin' | 'staff' | 'publisherManager' | 'advertiserManager' | 'anyManager';
 
 /** The audience of each mf-admin route: the server enforces the same through the calls' callers. */
 export const SCREEN_AUDIENCE: Record<string, ScreenAudience> = {
-  'admin-dashboard': 'publisherManager',
+  // The overview (each side manager sees their side); ?p= asks the publisher calls, which refuse others.
+  'admin-dashboard': 'anyManager',
   'admin-publisherStats': 'publisherManager',
   'manager-publisherStats': 'publisherManager',
   'admin-leadStats': 'publisherManager',
@@ -40,6 +41,8 @@ export function inAudience(audience: ScreenAudience, flags: Flags | null | undef
       return staff || flags.isPublisherManager;
     case 'advertiserManager':
       return staff || flags.isAdvertiserManager;
+    case 'anyManager':
+      return staff || flags.isPublisherManager || flags.isAdvertiserManager;
   }
 }
 

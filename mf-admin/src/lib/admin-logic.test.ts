@@ -1,6 +1,5 @@
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { describe, expect, it } from 'vitest';
-import { countByIp } from '../pages/lead-stats/ip-counts.ts';
 import { parseGroups } from '../pages/leads/leads.tsx';
 import {
   EMPTY_OFFER_FORM,
@@ -99,25 +98,6 @@ describe('the add-offer checks, one message at a time in the order of admin §5'
 });
 
 describe('small rules of the operations screens', () => {
-  it('counts leads per IP: 2 approved, 3-5 rejected, the rest only in the total', () => {
-    const rows = countByIp([
-      { IP: '10.0.0.1', Status: 2 },
-      { IP: '10.0.0.1', Status: 3 },
-      { IP: '10.0.0.1', Status: 4 },
-      { IP: '10.0.0.1', Status: 0 },
-      { IP: '10.0.0.2', Status: 5 },
-      { IP: null, Status: 6 },
-    ]);
-    expect(rows[0]).toEqual({ ip: '10.0.0.1', total: 4, approved: 1, rejected: 2 });
-    expect(rows.find((r) => r.ip === '10.0.0.2')).toEqual({
-      ip: '10.0.0.2',
-      total: 1,
-      approved: 0,
-      rejected: 1,
-    });
-    expect(rows.find((r) => r.ip === 'unknown')?.total).toBe(1);
-  });
-
   it('takes a whole number of at least 1 export files', () => {
     expect(parseGroups('3')).toBe(3);
     for (const bad of ['0', '-1', '1.5', 'abc', '', '1001']) expect(parseGroups(bad)).toBeNull();

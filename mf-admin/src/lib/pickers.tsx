@@ -1,6 +1,6 @@
-import type { OfferSummary } from '@leadmesh/schema';
+import type { FilterItem, OfferSummary } from '@leadmesh/schema';
 import { SearchSelect } from '@leadmesh/ui';
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from './screen.tsx';
 
 /**
@@ -12,28 +12,39 @@ export function UserPicker({
   onChange,
   testId = 'user-picker',
   placeholder = 'Search a username',
+  filters = [],
+  style,
 }: {
   value: number | null;
   onChange(id: number | null): void;
   testId?: string;
   placeholder?: string;
+  /** Narrows the users offered (e.g. publishers only), beside the typed name. */
+  filters?: FilterItem[];
+  style?: CSSProperties;
 }) {
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const [search, setSearch] = useState('');
   const ticket = useRef(0);
+  // The same filters as a stable value, so a new array each render does not search again.
+  const key = JSON.stringify(filters);
+  const narrowing = useMemo(() => JSON.parse(key) as FilterItem[], [key]);
   useEffect(() => {
     const mine = ++ticket.current;
     const timer = setTimeout(async () => {
       const a = await api.call('/users/getAllUsers', {
         paginationOffset: 0,
         limit: 50,
-        Filters: search.trim() ? [{ name: 'Username', op: 'contains', value: search.trim() }] : [],
+        Filters: [
+          ...(search.trim() ? [{ name: 'Username', op: 'contains', value: search.trim() }] : []),
+          ...narrowing,
+        ],
       });
       if (mine !== ticket.current || a.status !== 'ok') return;
       setOptions(a.data.DBData.map((u) => ({ value: u.ID, label: `${u.Username} (#${u.ID})` })));
     }, 250);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, narrowing]);
   return (
     <SearchSelect
       data-testid={testId}
@@ -43,7 +54,7 @@ export function UserPicker({
       onSearch={setSearch}
       onChange={(v) => onChange(v === undefined || v === null ? null : Number(v))}
       options={options}
-      style={{ width: '100%' }}
+      style={style ?? { width: '100%' }}
     />
   );
 }

@@ -42,18 +42,34 @@ export function Screen({ path, children }: { path: string; children: ReactNode }
 }
 
 /**
- * Equality filters from the query string (`?ID=12`, `?Username=bob`): numbers for numeric fields.
- * Read once, on the first render, as the list's initial filters.
+ * Filters from the query string (`?ID=12`, `?Username=bob`, `?Status=3,4,5`,
+ * `?createdFrom=…&createdTo=…`): read once, on the first render, as the list's initial filters.
+ * `numbers` takes a comma-separated list (one value: equality, more: `in`); `date` an ISO instant
+ * with the operator given (a link from the overview names the exact instants it counted).
  */
-export function useUrlFilters(params: { query: string; field?: string; type: 'number' | 'string' }[]) {
+export function useUrlFilters(
+  params: { query: string; field?: string; type: 'number' | 'string' | 'numbers' | 'date'; op?: string }[],
+) {
   const [search] = useSearchParams();
   const filters: FilterItem[] = [];
   for (const p of params) {
     const raw = search.get(p.query);
     if (raw === null || raw.trim() === '') continue;
-    const value = p.type === 'number' ? Number(raw) : raw.trim();
-    if (p.type === 'number' && !Number.isFinite(value)) continue;
-    filters.push({ name: p.field ?? p.query, op: 'eq', value });
+    const name = p.field ?? p.query;
+    if (p.type === 'numbers') {
+      const values = raw.split(',').map(Number);
+      if (values.some((v) => !Number.isFinite(v))) continue;
+      filters.push(
+        values.length === 1 ? { name, op: 'eq', value: values[0] } : { name, op: 'in', value: values },
+      );
+    } else if (p.type === 'date') {
+      if (!Number.isFinite(Date.parse(raw))) continue;
+      filters.push({ name, op: p.op ?? 'deq', value: new Date(raw).toISOString() });
+    } else {
+      const value = p.type === 'number' ? Number(raw) : raw.trim();
+      if (p.type === 'number' && !Number.isFinite(value)) continue;
+      filters.push({ name, op: p.op ?? 'eq', value });
+    }
   }
   return filters;
 }

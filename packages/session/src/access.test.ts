@@ -67,6 +67,23 @@ describe('sidebar groups', () => {
     expect(admin.at(-1)?.items).toHaveLength(15);
     expect(sidebarGroups(null)).toEqual([]);
   });
+
+  it('leads each staff group with the network overview, once for a manager of both sides', () => {
+    const first = (flags: object, group: string) =>
+      sidebarGroups(fakeSession(flags))
+        .find((g) => g.key === group)
+        ?.items.filter((i) => i.path === '/dashboard/admin-dashboard')
+        .map((i) => i.label);
+    expect(first({ isAdmin: true }, 'admin')).toEqual(['Dashboard']);
+    expect(first({ isPublisherManager: true }, 'publishersManager')).toEqual(['Overview']);
+    expect(first({ isAdvertiserManager: true }, 'advertisersManager')).toEqual(['Overview']);
+    expect(first({ isManager: true }, 'publishersManager')).toEqual(['Overview']);
+    expect(first({ isManager: true }, 'advertisersManager')).toEqual([]);
+    const [lead] =
+      sidebarGroups(fakeSession({ isAdvertiserManager: true })).find((g) => g.key === 'advertisersManager')
+        ?.items ?? [];
+    expect(lead?.key).toBe('advertiser-manager-overview');
+  });
 });
 
 describe('section title', () => {

@@ -44,6 +44,9 @@ const SIDEBAR_GROUPS: SidebarGroupRule[] = [
     key: 'advertisersManager',
     title: 'Advertisers manager',
     shows: ({ UserInfo: { Flags } }) => Flags.isAdvertiserManager || Flags.isManager,
+    // The overview shows once: in the publishers manager group when that group shows too.
+    keeps: ({ UserInfo: { Flags } }, item) =>
+      item.key !== 'advertiser-manager-overview' || !(Flags.isPublisherManager || Flags.isManager),
   },
   { key: 'admin', title: 'Administrator', shows: (session) => session.UserInfo.Flags.isAdmin },
 ];

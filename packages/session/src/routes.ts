@@ -64,7 +64,6 @@ const nav = (group: SidebarGroupKey, key: string, label: string): NavEntry => ({
 
 /** Administrator entries (admin §2 Admin navigation): the route is also the key and the label its title. */
 const ADMIN_SCREENS: [path: string, label: string, title: string][] = [
-  ['admin-dashboard', 'Dashboard', 'Dashboard'],
   ['admin-publisherStats', 'PublisherStats', 'Publisher stats'],
   ['admin-leadStats', 'LeadStats', 'Lead stats'],
   ['admin-apitokens', 'APITokens', 'API tokens'],
@@ -212,6 +211,18 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     title: 'Advertiser referrals',
     access: 'verified',
     nav: [nav('referrals', 'referral-advertisers', 'Advertisers')],
+  },
+  // The staff's home, the network overview (decision 0051): first in each staff group; a user of
+  // both manager groups sees it once (session access.ts).
+  {
+    path: 'admin-dashboard',
+    remote: 'mf_admin',
+    title: 'Dashboard',
+    nav: [
+      nav('publishersManager', 'manager-overview', 'Overview'),
+      nav('advertisersManager', 'advertiser-manager-overview', 'Overview'),
+      nav('admin', 'admin-dashboard', 'Dashboard'),
+    ],
   },
   {
     path: 'manager-publishers',

@@ -8,12 +8,15 @@ export function KpiTile({
   testId,
   suffix,
   precision,
+  footer,
 }: {
   title: ReactNode;
   value: number | string;
   testId?: string;
   suffix?: ReactNode;
   precision?: number;
+  /** A line under the figure (e.g. the change from the period before). */
+  footer?: ReactNode;
 }) {
   return (
     <Card
@@ -29,6 +32,7 @@ export function KpiTile({
         precision={precision}
         styles={{ content: { fontSize: 20 } }}
       />
+      {footer && <div style={{ fontSize: 12, marginTop: 2 }}>{footer}</div>}
     </Card>
   );
 }

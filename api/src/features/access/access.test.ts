@@ -142,6 +142,8 @@ const EXTRA_CALLERS: Record<string, string> = {
   '/postback/rotateSigningSecret': 'PVMXYDC',
   '/postback/getSigningSecretInfo': 'PVMXYDC',
   '/postback/replayPostbackDelivery': 'PVMXYDC',
+  '/leads/getNetworkOverview': 'MXYD',
+  '/leads/getLeadStatsPerIP': 'MXD',
 };
 
 const PERSONAS = ['A', 'U', 'P', 'V', 'M', 'X', 'Y', 'C', 'D', 'T', 'N'] as const;

@@ -365,6 +365,8 @@ export const USER_LIST_FIELDS: ListFields = {
   isVerified: { column: users.isVerified, type: 'boolean' },
   isCRMInfoAllowed: { column: users.isCRMInfoAllowed, type: 'boolean' },
   isAdvertiser: { column: sql`(${users.AdvertiserID} is not null)`, type: 'boolean' },
+  // The lead report's publisher picker: users whose publisher role shows.
+  isPublisherHidden: { column: users.isPublisherHidden, type: 'boolean' },
   createdAt: { column: users.createdAt, type: 'date' },
 };
 

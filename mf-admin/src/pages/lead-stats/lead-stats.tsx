@@ -1,4 +1,4 @@
-import type { FilterItem, LeadStatsPerDate, LeadStatsPerOffer } from '@leadmesh/schema';
+import type { FilterItem, LeadStatsPerDate, LeadStatsPerIp, LeadStatsPerOffer } from '@leadmesh/schema';
 import { DELAYS, LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
 import {
   type DatePreset,
@@ -9,8 +9,12 @@ import {
 } from '@leadmesh/ui';
 import { Alert, Button, Card, Empty, Select, Spin, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { UserPicker } from '../../lib/pickers.tsx';
 import { api } from '../../lib/screen.tsx';
-import { countByIp } from './ip-counts.ts';
+
+/** The picker offers publishers: users whose publisher role shows. */
+const PUBLISHERS: FilterItem[] = [{ name: 'isPublisherHidden', op: 'eq', value: false }];
 
 /** The lead report has no All and no 24h preset (public §2). */
 const PRESETS: DatePreset[] = ['today', 'yesterday', '7d', '30d', 'custom'];
@@ -20,37 +24,117 @@ interface Report {
   allOffers: LeadStatsPerOffer[];
 }
 
-/** admin-leadStats (public §2, §4): the lead report, debounced by 1 s, stale answers dropped. */
-export function LeadStats(_: { path: string }) {
-  const [preset, setPreset] = useState<DatePreset>('7d');
-  const [custom, setCustom] = useState<[Date, Date] | null>(null);
-  const [publisher, setPublisher] = useState<number | 'all'>('all');
-  const [statuses, setStatuses] = useState<number[]>([]);
-  const [publishers, setPublishers] = useState<{ value: number | 'all'; label: string }[]>([
-    { value: 'all', label: 'All publishers' },
-  ]);
-  const [day, setDay] = useState<string | null>(null);
+/** The report's days and statuses from the URL (the overview's figures link here, decision 0051). */
+function initialFromUrl(search: URLSearchParams): {
+  preset: DatePreset;
+  custom: [Date, Date] | null;
+  statuses: number[];
+} {
+  const day = (v: string | null) => {
+    if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+    const [y, m, d] = v.split('-').map(Number);
+    return new Date(y, m - 1, d);
+  };
+  const start = day(search.get('start'));
+  const end = day(search.get('end'));
+  const statuses = (search.get('statuses') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => (LEAD_STATUS_CODES as readonly number[]).includes(n));
+  return start && end
+    ? { preset: 'custom', custom: [start, end], statuses }
+    : { preset: '7d', custom: null, statuses };
+}
 
+/** `DD.MM.YYYY` (the report's LeadDate) as `YYYY-MM-DD`. */
+const isoOfLeadDate = (d: string) => `${d.slice(6, 10)}-${d.slice(3, 5)}-${d.slice(0, 2)}`;
+
+const IP_PAGE = 50;
+
+/**
+ * The per-IP list of one day, a page at a time from the server (decision 0052), for any range.
+ * The report's publisher and statuses apply.
+ */
+function IpList({ day, filters }: { day: string | null; filters: FilterItem[] }) {
+  const [page, setPage] = useState(1);
+  const [answer, setAnswer] = useState<{ total: number; rows: LeadStatsPerIp[] } | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const key = JSON.stringify({ day, filters });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new day or filter starts from page 1
+  useEffect(() => setPage(1), [key]);
   useEffect(() => {
+    if (!day) return setAnswer({ total: 0, rows: [] });
+    let live = true;
+    setFailed(null);
     void api
-      .call('/users/getAllUsers', {
-        paginationOffset: 0,
-        limit: 500,
-        Filters: [{ name: 'isAdvertiser', op: 'eq', value: false }],
+      .call('/leads/getLeadStatsPerIP', {
+        day,
+        utcOffset: localUtcOffset(),
+        Filters: filters,
+        paginationOffset: (page - 1) * IP_PAGE,
+        limit: IP_PAGE,
       })
       .then((a) => {
-        if (a.status === 'ok')
-          setPublishers([
-            { value: 'all', label: 'All publishers' },
-            ...a.data.DBData.map((u) => ({ value: u.ID, label: u.Username })),
-          ]);
+        if (!live) return;
+        if (a.status === 'ok') setAnswer({ total: a.data.total, rows: a.data.DBData });
+        else setFailed(a.details?.message ?? MESSAGES.errorFetchingDataBang);
       });
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [day, filters, page]);
+  if (failed) return <Alert type="error" title={failed} data-testid="stats-ips-error" />;
+  return (
+    <Table<LeadStatsPerIp>
+      data-testid="stats-ips"
+      size="small"
+      rowKey={(r) => r.IP ?? 'unknown'}
+      loading={!answer}
+      scroll={{ x: 'max-content' }}
+      dataSource={answer?.rows ?? []}
+      pagination={
+        (answer?.total ?? 0) > IP_PAGE
+          ? {
+              current: page,
+              pageSize: IP_PAGE,
+              total: answer?.total,
+              size: 'small',
+              showSizeChanger: false,
+              showTotal: (total) => `${total.toLocaleString('en-US')} IPs`,
+              onChange: setPage,
+            }
+          : false
+      }
+      locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
+      columns={[
+        { title: 'IP', dataIndex: 'IP', render: (v: string | null) => <code>{v ?? 'unknown'}</code> },
+        { title: 'Leads', dataIndex: 'Leads', align: 'right' },
+        { title: 'Approved', dataIndex: 'Approved', align: 'right' },
+        { title: 'Rejected', dataIndex: 'Rejected', align: 'right' },
+      ]}
+    />
+  );
+}
+
+/**
+ * admin-leadStats (public §2, §4): the lead report by the user's days (their UTC offset), debounced
+ * by 1 s, stale answers dropped; the publisher picked by a search on the server; the per-IP list
+ * of the chosen day paged by the server.
+ */
+export function LeadStats(_: { path: string }) {
+  const [search] = useSearchParams();
+  const [initial] = useState(() => initialFromUrl(search));
+  const [preset, setPreset] = useState<DatePreset>(initial.preset);
+  const [custom, setCustom] = useState<[Date, Date] | null>(initial.custom);
+  const [publisher, setPublisher] = useState<number | null>(null);
+  const [statuses, setStatuses] = useState<number[]>(initial.statuses);
+  const [day, setDay] = useState<string | null>(null);
 
   const query = useMemo(() => {
     const range = presetRange(preset, new Date(), custom);
     const filters: FilterItem[] = [];
-    if (publisher !== 'all') filters.push({ name: 'BoundUser', op: 'eq', value: publisher });
+    if (publisher !== null) filters.push({ name: 'BoundUser', op: 'eq', value: publisher });
     if (statuses.length) filters.push({ name: 'Status', op: 'in', value: statuses });
     return JSON.stringify({
       filters,
@@ -85,7 +169,7 @@ export function LeadStats(_: { path: string }) {
   );
   const selectedDay = day && days.includes(day) ? day : (days[0] ?? null);
   const offersOfDay = (data?.allOffers ?? []).filter((o) => o.LeadDate === selectedDay);
-  const ips = countByIp((data?.allLeads ?? []).find((d) => d.LeadDate === selectedDay)?.LeadInfo ?? []);
+  const filters = useMemo(() => (JSON.parse(query) as { filters: FilterItem[] }).filters, [query]);
 
   return (
     <div data-testid="lead-stats">
@@ -99,16 +183,13 @@ export function LeadStats(_: { path: string }) {
             setCustom(c);
           }}
         />
-        <Select
-          data-testid="stats-publisher"
-          aria-label="Publisher"
-          showSearch
-          optionFilterProp="label"
-          listHeight={200}
+        <UserPicker
+          testId="stats-publisher"
           value={publisher}
           onChange={setPublisher}
-          options={publishers}
-          style={{ minWidth: 180 }}
+          placeholder="All publishers"
+          filters={PUBLISHERS}
+          style={{ minWidth: 200 }}
         />
         <Select
           data-testid="stats-status"
@@ -192,21 +273,7 @@ export function LeadStats(_: { path: string }) {
             />
           </Card>
           <Card size="small" title={`Leads per IP${selectedDay ? ` on ${selectedDay}` : ''}`}>
-            <Table
-              data-testid="stats-ips"
-              size="small"
-              rowKey="ip"
-              pagination={ips.length > 50 ? { pageSize: 50, size: 'small' } : false}
-              scroll={{ x: 'max-content' }}
-              dataSource={ips}
-              locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
-              columns={[
-                { title: 'IP', dataIndex: 'ip', render: (v: string) => <code>{v}</code> },
-                { title: 'Leads', dataIndex: 'total', align: 'right' },
-                { title: 'Approved', dataIndex: 'approved', align: 'right' },
-                { title: 'Rejected', dataIndex: 'rejected', align: 'right' },
-              ]}
-            />
+            <IpList day={selectedDay ? isoOfLeadDate(selectedDay) : null} filters={filters} />
           </Card>
         </div>
       )}

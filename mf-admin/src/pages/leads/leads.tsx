@@ -56,7 +56,17 @@ export function Leads(_: { path: string }) {
   const flags = useFlags();
   const crmAllowed = !!(flags?.isAdmin || flags?.isManager || flags?.isCRMInfoAllowed);
   const { message } = App.useApp();
-  const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
+  // The overview's figures link here with what they counted (decision 0051).
+  const initial = useUrlFilters([
+    { query: 'ID', type: 'number' },
+    { query: 'Status', type: 'numbers' },
+    { query: 'createdFrom', field: 'createdAt', type: 'date', op: 'dgeq' },
+    { query: 'createdTo', field: 'createdAt', type: 'date', op: 'dlt' },
+    { query: 'BoundOffer', type: 'number' },
+    { query: 'BoundUser', type: 'number' },
+    { query: 'BoundAdvertiser', type: 'number' },
+    { query: 'BoundCRM', type: 'number' },
+  ]);
   const controller = useListController<AdminLead>(listLoader('/leads/getLeadsForAdmin'), initial);
   const [selected, setSelected] = useState<number[]>([]);
   const [info, setInfo] = useState<AdminLead | null>(null);

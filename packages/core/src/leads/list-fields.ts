@@ -44,5 +44,6 @@ export const ADMIN_LEAD_LIST_FIELDS: ListFields = {
   BoundAdvertiser: { column: leads.BoundAdvertiser, type: 'number' },
   PurchaseIP: { column: leads.PurchaseIP, type: 'string' },
   CRMType: { column: leads.CRMType, type: 'string' },
+  BoundCRM: { column: leads.BoundCRM, type: 'number' },
   AdvertiserPaid: { column: leads.AdvertiserPaid, type: 'boolean' },
 };

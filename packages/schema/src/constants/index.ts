@@ -10,4 +10,5 @@ export * from './lead-status.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './offers.ts';
+export * from './reports.ts';
 export * from './rules.ts';

@@ -57,5 +57,6 @@ export const ADMIN_LEAD_FILTER_FIELDS: readonly FilterFieldSpec[] = [
   { name: 'BoundAdvertiser', friendlyName: 'Advertiser ID', type: 'number' },
   { name: 'PurchaseIP', friendlyName: 'IP', type: 'string' },
   { name: 'CRMType', friendlyName: 'CRM', type: 'string' },
+  { name: 'BoundCRM', friendlyName: 'CRM ID', type: 'number' },
   { name: 'AdvertiserPaid', friendlyName: 'Advertiser paid', type: 'boolean' },
 ];

@@ -13,6 +13,7 @@ import { partnerCalls } from './partners.ts';
 import { payoutCalls } from './payouts.ts';
 import { postbackCalls } from './postbacks.ts';
 import { referralCalls } from './referrals.ts';
+import { reportCalls } from './reports.ts';
 import { takenOfferCalls } from './taken-offers.ts';
 import { userCalls } from './users.ts';
 import { websiteCalls } from './websites.ts';
@@ -31,6 +32,7 @@ export * from './partners.ts';
 export * from './payouts.ts';
 export * from './postbacks.ts';
 export * from './referrals.ts';
+export * from './reports.ts';
 export * from './taken-offers.ts';
 export * from './users.ts';
 export * from './websites.ts';
@@ -51,6 +53,7 @@ export const callGroups = {
   payouts: payoutCalls,
   postbacks: postbackCalls,
   referrals: referralCalls,
+  reports: reportCalls,
   takenOffers: takenOfferCalls,
   websites: websiteCalls,
 } as const;

@@ -17,6 +17,7 @@ import {
   offsetAliasSchema,
   paginationOffsetSchema,
 } from './define.ts';
+import { quarterUtcOffsetSchema } from './reports.ts';
 
 const leadRow = createSelectSchema(leads);
 
@@ -230,9 +231,6 @@ const dateInput = (label: string) =>
     .union([z.iso.datetime({ offset: true }), z.iso.date(), z.number().int()], { error: `Invalid ${label}` })
     .transform((v) => new Date(v));
 
-/** Minutes to add to UTC to get the caller's local day (UTC+2 → 120). */
-const utcOffsetSchema = z.coerce.number().int().min(-720).max(840).default(0);
-
 /** Leads: lists, dashboards, statistics and admin operations. */
 export const leadCalls = {
   getAllBlockedLeadsDashboardAdmin: defineCall({
@@ -398,7 +396,8 @@ export const leadCalls = {
       startDate: dateInput('start date').nullable().optional(),
       /** End of the range; now when absent. */
       endDate: dateInput('end date').nullable().optional(),
-      utcOffset: utcOffsetSchema,
+      /** The caller's days: minutes to add to UTC (UTC+2 → 120), whole quarter hours (decision 0052). */
+      utcOffset: quarterUtcOffsetSchema,
     }),
     response: z.object({
       allLeads: z.array(leadStatsPerDateSchema),

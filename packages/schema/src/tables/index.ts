@@ -27,6 +27,7 @@ export * from './platform-payouts.ts';
 export * from './postback-attempts.ts';
 export * from './postback-deliveries.ts';
 export * from './postbacks.ts';
+export * from './quarter-hour-stats.ts';
 export * from './referral-earnings.ts';
 export * from './sessions.ts';
 export * from './signing-secrets.ts';

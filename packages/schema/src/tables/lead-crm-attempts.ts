@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, id } from './columns.ts';
 
@@ -27,6 +28,8 @@ export const leadCrmAttempts = sqliteTable(
   (t) => [
     index('lead_crm_attempts_lead_idx').on(t.LeadID, t.createdAt),
     index('lead_crm_attempts_created_idx').on(t.createdAt),
+    // The overview's delivery health reads the last day's failures without the successes around them.
+    index('lead_crm_attempts_failed_idx').on(t.createdAt, t.CRMID).where(sql`${t.Outcome} <> 'ok'`),
   ],
 );
 

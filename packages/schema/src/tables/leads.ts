@@ -84,6 +84,9 @@ export const leads = sqliteTable(
     index('leads_city_idx').on(t.City),
     index('leads_domain_idx').on(t.PurchaseDomain),
     index('leads_crm_lead_idx').on(t.BoundCRM, t.CRMLeadID),
+    // The overview's delivery health counts the leads each CRM has not taken yet; a lead enters this
+    // index at intake and leaves it once handed over, so it holds only what is waiting (decision 0051).
+    index('leads_undelivered_idx').on(t.BoundCRM, t.Status).where(sql`${t.Status} in (-2, -1, 6)`),
     index('leads_payout_idx').on(t.PlatformPayoutID),
     uniqueIndex('leads_idempotency_unique').on(t.BoundUser, t.IdempotencyKey),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX `lead_crm_attempts_failed_idx` ON `lead_crm_attempts` (`created_at`,`crm_id`) WHERE "lead_crm_attempts"."outcome" <> 'ok';--> statement-breakpoint
+CREATE INDEX `leads_undelivered_idx` ON `leads` (`crm_id`,`status`) WHERE "leads"."status" in (-2, -1, 6);

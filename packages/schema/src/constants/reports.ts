@@ -1,0 +1,21 @@
+/**
+ * Where the overview's delivery health finds failing endpoints (decision 0051). A new source (the
+ * circuit breakers' endpoint health) adds its name here and its reader in the overview service.
+ */
+export const ENDPOINT_SOURCES = ['postback'] as const;
+export type EndpointSource = (typeof ENDPOINT_SOURCES)[number];
+
+/** The longest range the network overview compares with the one before it (decision 0051). */
+export const OVERVIEW_MAX_DAYS = 92;
+
+/** How far back the overview's delivery health looks. */
+export const DELIVERY_HEALTH_WINDOW_MS = 24 * 3600_000;
+
+/** Rows of the overview's top lists. */
+export const OVERVIEW_TOP = 10;
+
+/** The overview's refusals of a range it cannot compare. */
+export const OVERVIEW_MESSAGES = {
+  reversed: 'The start date is after the end date',
+  tooLong: `A range covers at most ${OVERVIEW_MAX_DAYS} days`,
+} as const;
