@@ -257,7 +257,7 @@ test('payments and referrals show $ amounts, the referral link and the earnings 
   await page.locator('[data-testid="referral-publishers-list"] .ant-table-row').first().waitFor();
   await openScreen(page, t.urls.shell, 'referral-advertiser', 'referral-advertisers-list');
   await page
-    .locator('[data-testid="referral-advertisers-list"] .ant-table-row, [data-testid="referral-empty"]')
+    .locator('[data-testid="referral-advertisers-list"] .ant-table-row, [data-testid="list-empty"]')
     .first()
     .waitFor();
   // The referral link, opened by a visitor, is kept for the sign-up.

@@ -96,7 +96,10 @@ afterAll(async () => {
 
 describe('the search box (Search filter through the list engine)', () => {
   it('finds users by part of a username or e-mail, any case, and by ID', async () => {
-    const byName = await rowsOf(admin, '/users/getAllUsers', { paginationOffset: 0, Filters: search('ZORANA') });
+    const byName = await rowsOf(admin, '/users/getAllUsers', {
+      paginationOffset: 0,
+      Filters: search('ZORANA'),
+    });
     expect(byName.map((u) => u.Username)).toEqual(['zorana_pub']);
     const email = String(byName[0].Email);
     const byEmail = await rowsOf(admin, '/users/getAllUsers', {
@@ -117,7 +120,10 @@ describe('the search box (Search filter through the list engine)', () => {
       Filters: [...search('_pub'), { name: 'Username', op: 'startsWith', value: 'milos' }],
     });
     expect(both.map((u) => u.Username)).toEqual(['milos_pub']);
-    const percent = await rowsOf(admin, '/offers/getAllOffers', { paginationOffset: 0, Filters: search('50%') });
+    const percent = await rowsOf(admin, '/offers/getAllOffers', {
+      paginationOffset: 0,
+      Filters: search('50%'),
+    });
     expect(percent.map((o) => o.OfferName)).toEqual(['Glow']);
     const none = await rowsOf(admin, '/offers/getAllOffers', { paginationOffset: 0, Filters: search('5_%') });
     expect(none).toEqual([]);
@@ -134,12 +140,18 @@ describe('the search box (Search filter through the list engine)', () => {
       Filters: search(String(leadIds.otherCream)),
     });
     expect(othersLead).toEqual([]);
-    const all = await rowsOf(admin, '/leads/getLeadsForAdmin', { paginationOffset: 0, Filters: search('cream') });
+    const all = await rowsOf(admin, '/leads/getLeadsForAdmin', {
+      paginationOffset: 0,
+      Filters: search('cream'),
+    });
     expect(all.map((l) => l.ID).sort()).toEqual([leadIds.cream, leadIds.otherCream].sort());
   });
 
   it('an empty search text lists everything; another operator is refused with a clear message', async () => {
-    const all = await rowsOf(admin, '/leads/getLeadsForAdmin', { paginationOffset: 0, Filters: search('  ') });
+    const all = await rowsOf(admin, '/leads/getLeadsForAdmin', {
+      paginationOffset: 0,
+      Filters: search('  '),
+    });
     expect(all.length).toBe(3);
     const refused = await admin.call('/users/getAllUsers', {
       paginationOffset: 0,

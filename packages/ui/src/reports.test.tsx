@@ -263,7 +263,7 @@ describe('RowActions', () => {
     expect(screen.queryByTestId('row-delete')).toBeNull();
     unmount();
     render(<RowActions actions={actions} compact />);
-    expect(screen.getByTestId('row-actions-menu').textContent).toContain('Actions');
+    expect(screen.getByTestId('row-actions-menu').getAttribute('aria-label')).toBe('Actions');
     expect(screen.queryByTestId('row-edit')).toBeNull();
   });
 });

@@ -66,8 +66,10 @@ export function listFilterFields(
     .filter(([, f]) => f.offered !== false)
     .map(([name, f]) => ({
       name,
-      friendlyName: f.label,
+      // A money filter is typed in dollars: its label says so.
+      friendlyName: f.valueType === 'money' ? `${f.label} ($)` : f.label,
       type: f.type,
+      ...(f.valueType === 'money' ? { money: true } : {}),
       ...(f.options ? { options: f.options === 'country' ? countries : f.options } : {}),
     }));
 }
