@@ -49,6 +49,15 @@ const VISUALLY_HIDDEN = {
 } as const;
 const NO_FIELDS: readonly string[] = [];
 
+/**
+ * A tag longer than its column wraps between words instead of widening the table past a phone's
+ * screen (a blocked reason, a trigger); a short one stays on one line.
+ */
+const LIST_CSS = `
+.lm-list .ant-table-cell .ant-tag { white-space: normal; height: auto; max-width: 100%; margin-inline-end: 0; }
+.lm-list-bar .lm-list-search { flex: 1 1 240px; max-width: 420px; }
+`;
+
 /** A list with its filters and search: what a screen holds to edit or drop rows after an action. */
 export interface ListController<T> {
   /** The filters the user applied (the chips). */
@@ -219,7 +228,7 @@ function SearchBox({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       onSearch={onChange}
-      style={{ width: 'min(100%, 320px)' }}
+      className="lm-list-search"
     />
   );
 }
@@ -294,7 +303,13 @@ export function ListToolbar<T>({
   );
   const placeholder = declaration ? searchPlaceholder(declaration) : null;
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', marginBottom: 4 }}>
+    <div
+      className="lm-list-bar"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', marginBottom: 4 }}
+    >
+      <style href="leadmesh-list" precedence="default">
+        {LIST_CSS}
+      </style>
       {toolbar && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid="list-toolbar">
           {toolbar}
@@ -363,6 +378,9 @@ export function ListTable<T extends object>({
           <Table<T>
             size="small"
             sticky
+            // antd turns a sticky table's layout fixed, where the actions column's content-wide
+            // width would overflow into its neighbour: auto sizes every column to what it holds.
+            tableLayout="auto"
             columns={antColumns}
             dataSource={list.rows}
             rowKey={rowKey}
