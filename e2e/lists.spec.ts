@@ -24,7 +24,8 @@ const LISTS: Record<'admin' | 'publisher' | 'advertiser', string[]> = {
     'admin-logs',
   ],
   publisher: ['publisher-leads', 'postback', 'domains', 'payments-publisher', 'referral-publisher'],
-  advertiser: ['advertiser-leads', 'advertiser-offers', 'payments-advertiser'],
+  // admin-publisherStats is a list too (its totals); the lead report's tables are the overview work's.
+  advertiser: ['advertiser-leads', 'advertiser-offers', 'payments-advertiser', 'crm'],
 };
 
 const rows = (page: Page) => page.locator('.lm-list .ant-table-tbody tr.ant-table-row');
@@ -40,11 +41,8 @@ async function listsReady(page: Page, path: string) {
     .locator('.lm-list .ant-table-tbody tr.ant-table-row, .lm-list [data-testid="list-empty"]')
     .first()
     .waitFor();
-  await page
-    .locator('.lm-list .ant-spin-spinning')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
+  // The table's own loading spinner (the end marker's spinner stays while more pages may come).
+  await page.locator('.lm-list .ant-table-wrapper .ant-spin-spinning').first().waitFor({ state: 'detached' });
 }
 
 /** Switches the user's saved theme with the sidebar toggle (at desktop width, where the sidebar is). */
@@ -72,15 +70,13 @@ async function walkLists(
     | 'light';
   await useTheme(page, theme);
   const found: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    for (const path of LISTS[role]) {
-      await page.goto(`${t.urls.shell}/dashboard/${path}`);
-      await listsReady(page, path);
-      for (const p of await listLayoutProblems(page))
-        found.push(`${path} at ${width} px: ${p.kind} ${p.detail}`);
-      await t.screenshot(page, `${path}-${width}-${theme}`, { fullPage: false });
-    }
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+  for (const path of LISTS[role]) {
+    await page.goto(`${t.urls.shell}/dashboard/${path}`);
+    await listsReady(page, path);
+    for (const p of await listLayoutProblems(page))
+      found.push(`${path} at ${width} px: ${p.kind} ${p.detail}`);
+    await t.screenshot(page, `${path}-${width}-${theme}`, { fullPage: false });
   }
   await useTheme(page, before);
   assert.deepEqual(found, [], found.join('\n'));
@@ -92,7 +88,7 @@ for (const role of ['admin', 'publisher', 'advertiser'] as const) {
       test(
         `lists of the ${role} at ${width} px, ${theme}: nothing covered, no tag cut, no sideways scroll`,
         (t) => walkLists(t, role, theme, width),
-        { timeoutMs: 150_000 },
+        { timeoutMs: 120_000 },
       );
     }
   }
