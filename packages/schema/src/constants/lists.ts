@@ -93,9 +93,9 @@ const id = (label = 'ID'): ListFieldDecl => ({ label, type: 'number' });
 const text = (label: string): ListFieldDecl => ({ label, type: 'string' });
 const num = (label: string): ListFieldDecl => ({ label, type: 'number' });
 const created = (label = 'Date'): ListFieldDecl => ({ label, type: 'date', valueType: 'dateTime' });
-/** Money filters take cents (the wire's unit, decision 0002); cells show $ with 2 decimals. */
+/** Money: typed in dollars in the filter bar, sent in cents (the wire's unit); cells show $ with 2 decimals. */
 const cents = (label: string): ListFieldDecl => ({
-  label: `${label} (cents)`,
+  label,
   type: 'number',
   valueType: 'money',
 });
