@@ -25,14 +25,14 @@ export function AdvertiserPayments({ path }: { path: string }) {
         list={PAYOUT_LINE_LIST}
         emptyText="No payments yet. Top-ups and lead charges show here."
         columns={[
-          { field: 'Description' },
+          { field: 'Date', onCell: () => ({ 'data-testid': 'payment-date' }) as object },
           {
             field: 'Amount',
             align: 'right',
             phone: true,
             render: (cents: number) => <Money cents={cents} coloured />,
           },
-          { field: 'Date', onCell: () => ({ 'data-testid': 'payment-date' }) as object },
+          { field: 'Description', phone: true },
           {
             field: 'Comment',
             render: (c: string | null) => (c ? c : <Typography.Text type="secondary">—</Typography.Text>),

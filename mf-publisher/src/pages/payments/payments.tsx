@@ -20,8 +20,10 @@ export function PaymentsScreen() {
         rowKey="ID"
         list={PAYOUT_LINE_LIST}
         columns={[
+          { field: 'Date', onCell: () => ({ 'data-testid': 'payment-date' }) as object },
           {
             field: 'Description',
+            phone: true,
             render: (text: string, row) => (
               <div>
                 <div>{text}</div>
@@ -39,7 +41,6 @@ export function PaymentsScreen() {
             phone: true,
             render: (cents: number) => <Money cents={cents} coloured />,
           },
-          { field: 'Date', onCell: () => ({ 'data-testid': 'payment-date' }) as object },
         ]}
       />
     </Panel>
