@@ -27,7 +27,11 @@ export function Money({ cents, coloured = false }: { cents: number; coloured?: b
   const { token } = theme.useToken();
   const dark = isDarkTheme(token);
   return (
-    <span data-testid="money" style={coloured ? { color: moneyColour(cents, dark) } : undefined}>
+    // An amount never breaks inside itself ("$33,000.0" / "0" on a narrow column).
+    <span
+      data-testid="money"
+      style={{ whiteSpace: 'nowrap', ...(coloured ? { color: moneyColour(cents, dark) } : {}) }}
+    >
       {formatUsd(cents)}
     </span>
   );
