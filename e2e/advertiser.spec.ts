@@ -3,7 +3,7 @@ import { formatUsd } from '@leadmesh/schema/constants';
 import type { Response } from 'playwright-core';
 import { assert, test } from './harness.ts';
 import { shootBothThemes } from './screens.ts';
-import { unique } from './support.ts';
+import { rowAction, unique } from './support.ts';
 
 /*
  * Every advertiser screen of mf-advertiser on the seeded world (the dashboard, leads and statistic
@@ -94,7 +94,7 @@ test('advertiser CRM: add with the spec messages, the panel resets, type locked 
   });
 
   // Edit: the type cannot change; the name can.
-  await row.getByTestId('crm-edit').click();
+  await rowAction(page, row, 'crm-edit');
   await page.getByTestId('crm-edit-form').waitFor();
   assert.ok(await page.locator('[data-testid="crm-edit-form"] .ant-select-disabled').first().isVisible());
   await page.getByTestId('crm-edit-name').fill(`${name} B`);
@@ -116,7 +116,7 @@ test('advertiser CRM: add with the spec messages, the panel resets, type locked 
   await page.getByTestId('crm-link-close').click();
 
   const deleted = page.waitForResponse(answerOf('/partners/deleteCRM'));
-  await editedRow.getByTestId('crm-delete').click();
+  await rowAction(page, editedRow, 'crm-delete');
   await page.getByTestId('confirm-ok').click();
   await dataOf(await deleted);
   await editedRow.waitFor({ state: 'detached' });

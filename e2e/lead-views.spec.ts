@@ -4,7 +4,7 @@ import type { Page, Response } from 'playwright-core';
 import { freePort } from '../scripts/lib/world.ts';
 import { assert, type Role, test } from './harness.ts';
 import { shootBothThemes } from './screens.ts';
-import { unique } from './support.ts';
+import { rowAction, unique } from './support.ts';
 
 /*
  * The shared lead views (dashboard, leads, postback, statistic) as a publisher and as an
@@ -200,14 +200,14 @@ for (const audience of ['publisher', 'advertiser'] as const) {
       await row.waitFor();
     });
 
-    await row.getByTestId('postback-edit').click();
+    await rowAction(page, row, 'postback-edit');
     await page.getByTestId('postback-name').fill(`${name} edited`);
     const edited = page.waitForResponse(answerOf('/postback/editPostback'));
     await page.getByTestId('postback-save').click();
     await dataOf(await edited);
     const editedRow = list.locator('tr', { has: page.getByText(`${name} edited`, { exact: true }) });
     await editedRow.waitFor();
-    await editedRow.getByTestId('postback-delete').click();
+    await rowAction(page, editedRow, 'postback-delete');
     const deleted = page.waitForResponse(answerOf('/postback/deletePostback'));
     await page.getByTestId('confirm-ok').click();
     await dataOf(await deleted);

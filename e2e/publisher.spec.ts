@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { assert, test } from './harness.ts';
-import { type AxeViolation, installAxe, pickCountry, pickOption } from './support.ts';
+import { type AxeViolation, installAxe, pickCountry, pickOption, rowAction } from './support.ts';
 
 /*
  * The publisher's own screens (issue 10): domains, offers and the offer page, payments, referrals,
@@ -54,7 +54,7 @@ test('a publisher adds, renames and deletes a domain with the spec’s messages'
   await t.screenshot(page, 'added');
 
   // Rename it: a bad name keeps the row in edit mode with the message; a good one saves.
-  await row.getByTestId('domain-edit-open').click();
+  await rowAction(page, row, 'domain-edit-open');
   await page.getByTestId('domain-edit-input').fill('still-no-dot');
   await page.getByTestId('domain-edit-confirm').click();
   await page
@@ -70,7 +70,7 @@ test('a publisher adds, renames and deletes a domain with the spec’s messages'
   await renamedRow.waitFor();
 
   // Delete with confirmation.
-  await renamedRow.getByTestId('domain-delete').click();
+  await rowAction(page, renamedRow, 'domain-delete');
   await page.getByTestId('confirm-ok').click();
   await renamedRow.waitFor({ state: 'detached' });
   await t.screenshot(page, 'deleted');
@@ -151,7 +151,7 @@ test('a publisher takes an offer through the offer page steps and gets a working
   await page.getByTestId('link-close').click();
 
   // Delete it (with confirmation): the row goes, and the link stops working.
-  await row.getByTestId('taken-delete').click();
+  await rowAction(page, row, 'taken-delete');
   await page.getByTestId('confirm-ok').click();
   await row.waitFor({ state: 'detached' });
   const dead = await page.request.get(link, { maxRedirects: 0 });
@@ -257,7 +257,7 @@ test('payments and referrals show $ amounts, the referral link and the earnings 
   await page.locator('[data-testid="referral-publishers-list"] .ant-table-row').first().waitFor();
   await openScreen(page, t.urls.shell, 'referral-advertiser', 'referral-advertisers-list');
   await page
-    .locator('[data-testid="referral-advertisers-list"] .ant-table-row, [data-testid="referral-empty"]')
+    .locator('[data-testid="referral-advertisers-list"] .ant-table-row, [data-testid="list-empty"]')
     .first()
     .waitFor();
   // The referral link, opened by a visitor, is kept for the sign-up.

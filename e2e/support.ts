@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { assert, type Urls } from './harness.ts';
 
 /** Waits for a mail to `to` in the worker's sink (or the API's /dev/mail view) and returns its text. */
@@ -200,4 +200,96 @@ export async function apiCallerOf(page: Page, api: string) {
     assert.equal(answer.status, 'ok', `${path}: ${JSON.stringify(answer).slice(0, 300)}`);
     return answer.data;
   };
+}
+
+/**
+ * Runs a row's action as a person does: its button when the row shows it, else from the row's
+ * menu (the list kit shows one primary button and folds the rest into "More"; a phone, all of them).
+ */
+export async function rowAction(page: Page, row: Locator, testId: string): Promise<void> {
+  const button = row.getByTestId(testId);
+  if ((await button.count()) > 0 && (await button.first().isVisible())) {
+    await button.first().click();
+    return;
+  }
+  await row.getByTestId('row-actions-menu').click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await menu.getByTestId(testId).click();
+  await menu.waitFor({ state: 'hidden' });
+}
+
+/** The test ids of every action a row offers, its button and its menu's entries (the menu is closed again). */
+export async function rowActionIds(page: Page, row: Locator): Promise<string[]> {
+  const ids = await row
+    .locator('[data-testid="row-actions"] > button[data-testid]:not([data-testid="row-actions-menu"])')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''));
+  if ((await row.getByTestId('row-actions-menu').count()) === 0) return ids;
+  await row.getByTestId('row-actions-menu').click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await menu.waitFor();
+  const items = await menu
+    .locator('.ant-dropdown-menu-item [data-testid]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''));
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return [...ids, ...items];
+}
+
+/** What a list's layout gets wrong on this screen: overlapping or cut cells, tags cut, sideways scroll. */
+export interface ListLayoutProblem {
+  kind: 'overlap' | 'cut-tag' | 'table-scrolls' | 'page-scrolls' | 'off-screen';
+  detail: string;
+}
+
+/**
+ * Measures every visible list (`.lm-list`) by bounding boxes: no cell of a row covers its neighbour
+ * (a pinned column over the data), no tag is narrower than its text or reaches outside its cell or
+ * the window, the table does not scroll sideways, and neither does the page.
+ */
+export async function listLayoutProblems(page: Page): Promise<ListLayoutProblem[]> {
+  return page.evaluate(() => {
+    // No named functions in here: the test runner's transform would wrap them in a helper the page lacks.
+    const problems: { kind: string; detail: string }[] = [];
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width + 1)
+      problems.push({ kind: 'page-scrolls', detail: `${document.documentElement.scrollWidth} > ${width}` });
+    for (const list of document.querySelectorAll('.lm-list')) {
+      const box = list.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
+      const scroller = list.querySelector('.ant-table-wrapper')?.parentElement as HTMLElement | null;
+      for (const el of [box, scroller]) {
+        if (el && el.scrollWidth > el.clientWidth + 1)
+          problems.push({ kind: 'table-scrolls', detail: `${el.scrollWidth} > ${el.clientWidth}` });
+      }
+      for (const row of list.querySelectorAll('.ant-table-tbody tr.ant-table-row')) {
+        const cells = [...row.children].map((c) => c.getBoundingClientRect());
+        for (let i = 1; i < cells.length; i++) {
+          const overlap = cells[i - 1].right - cells[i].left;
+          if (overlap > 1)
+            problems.push({
+              kind: 'overlap',
+              detail: `${Math.round(overlap)} px in "${(row.textContent ?? '').trim().slice(0, 40)}"`,
+            });
+        }
+        for (const cell of row.children) {
+          const c = cell.getBoundingClientRect();
+          if (c.width > 0 && (c.right > width + 1 || c.left < -1))
+            problems.push({
+              kind: 'off-screen',
+              detail: `"${(cell.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(c.left)}-${Math.round(c.right)}`,
+            });
+        }
+        for (const tag of row.querySelectorAll('.ant-tag')) {
+          const t = tag.getBoundingClientRect();
+          const c = (tag.closest('td') as Element).getBoundingClientRect();
+          if (
+            (tag as HTMLElement).scrollWidth > (tag as HTMLElement).clientWidth + 1 ||
+            t.right > c.right + 1 ||
+            t.right > width + 1
+          )
+            problems.push({ kind: 'cut-tag', detail: `"${(tag.textContent ?? '').trim()}"` });
+        }
+      }
+    }
+    return problems as ListLayoutProblem[];
+  });
 }

@@ -13,7 +13,7 @@ import { createDb } from '@leadmesh/db';
 import type { Postback, PostbackDelivery } from '@leadmesh/schema';
 import type { Page } from 'playwright-core';
 import { assert, LOGINS, test, type Urls } from './harness.ts';
-import { ApiSession, unique } from './support.ts';
+import { ApiSession, rowAction, unique } from './support.ts';
 
 const MARK = 'xss-mark';
 /** Each payload names its own vector, so a failure says which one ran. */
@@ -212,10 +212,11 @@ test('HTML in a postback’s name shows as text in the postback list, the delete
     await t.screenshot(page, 'postback-screen');
 
     // The delete dialog quotes the name.
-    await page
-      .locator('tr', { has: page.getByTestId('postback-row-name').filter({ hasText: `${MARK}-pb` }) })
-      .getByTestId('postback-delete')
-      .click();
+    await rowAction(
+      page,
+      page.locator('tr', { has: page.getByTestId('postback-row-name').filter({ hasText: `${MARK}-pb` }) }),
+      'postback-delete',
+    );
     const dialog = page.getByTestId('confirm-dialog');
     await dialog.waitFor();
     assert.ok(

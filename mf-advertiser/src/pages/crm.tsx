@@ -9,9 +9,9 @@ import {
   MESSAGES,
 } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { ConfirmDialog, errorText, LoadError, Screen, ViewStyles } from '@leadmesh/ui';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Space, Spin, Table, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog, errorText, ListTable, RowActions, Screen, useList, ViewStyles } from '@leadmesh/ui';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 
 /** The label of a CRM data field for a type (LeadVertex calls its inbound URL the API URL). */
 export function crmFieldLabel(type: CrmType, field: CrmDataField): string {
@@ -313,22 +313,16 @@ function IntegrationLinkDialog({
  */
 export function CrmScreen({ path }: { path: string }) {
   const advertiserID = useSessionStore((s) => s.userData?.AdvertiserInfo?.ID) ?? 0;
-  const [rows, setRows] = useState<Crm[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Crm | null>(null);
   const [deleting, setDeleting] = useState<Crm | null>(null);
   const [linking, setLinking] = useState<Crm | null>(null);
 
-  const load = useCallback(async () => {
-    setLoadFailed(false);
-    const answer = await api.call('/partners/getAllCRMs', {}).catch(() => fail);
-    if (answer.status === 'ok') setRows(answer.data);
-    else setLoadFailed(true);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // One answer holds every CRM of the advertiser (no paging).
+  const controller = useList<Crm>(() => api.call('/partners/getAllCRMs', {}).catch(() => fail), {
+    paged: false,
+  });
+  const reload = controller.list.reload;
 
   const remove = async (): Promise<Envelope<unknown>> => {
     const answer = await api
@@ -351,61 +345,51 @@ export function CrmScreen({ path }: { path: string }) {
           {adding ? 'Close panel' : 'Add CRM'}
         </Button>
       </div>
-      {adding && <AddCrmPanel advertiserID={advertiserID} onSaved={() => void load()} />}
-      {loadFailed ? (
-        <LoadError onRetry={() => void load()} testId="crm-load-error" />
-      ) : (
-        <Card size="small" title="Your CRMs">
-          <Table<Crm>
-            data-testid="crm-table"
-            rowKey="ID"
-            loading={!rows}
-            dataSource={rows ?? []}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: (
-                <Empty
-                  data-testid="crm-empty"
-                  description="No CRM connected yet. Add one so your leads reach your sales team."
+      {adding && <AddCrmPanel advertiserID={advertiserID} onSaved={reload} />}
+      <Card size="small" title="Your CRMs">
+        <ListTable<Crm>
+          controller={controller}
+          testId="crm-table"
+          rowKey="ID"
+          emptyText="No CRM connected yet. Add one so your leads reach your sales team."
+          columns={[
+            {
+              title: 'CRM Name',
+              dataIndex: 'friendlyName',
+              render: (name: string) => <span data-testid="crm-row-name">{name}</span>,
+            },
+            { title: 'CRM Type', dataIndex: 'name', phone: true, render: (t: string) => typeLabel(t) },
+            {
+              key: 'actions',
+              render: (_: unknown, crm) => (
+                <RowActions
+                  actions={[
+                    {
+                      key: 'link',
+                      testId: 'crm-link-open',
+                      label: CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL',
+                      onClick: () => setLinking(crm),
+                    },
+                    { key: 'edit', testId: 'crm-edit', label: 'Edit', onClick: () => setEditing(crm) },
+                    {
+                      key: 'delete',
+                      testId: 'crm-delete',
+                      label: 'Delete',
+                      danger: true,
+                      onClick: () => setDeleting(crm),
+                    },
+                  ]}
                 />
               ),
-            }}
-            columns={[
-              {
-                title: 'CRM Name',
-                dataIndex: 'friendlyName',
-                render: (name: string) => <span data-testid="crm-row-name">{name}</span>,
-              },
-              { title: 'CRM Type', dataIndex: 'name', render: (t: string) => typeLabel(t) },
-              {
-                title: '',
-                key: 'actions',
-                align: 'right',
-                fixed: 'right',
-                render: (_: unknown, crm) => (
-                  <Space size={4} wrap className="lm-actions" style={{ justifyContent: 'flex-end' }}>
-                    <Button size="small" data-testid="crm-link-open" onClick={() => setLinking(crm)}>
-                      {CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL'}
-                    </Button>
-                    <Button size="small" data-testid="crm-edit" onClick={() => setEditing(crm)}>
-                      Edit
-                    </Button>
-                    <Button size="small" danger data-testid="crm-delete" onClick={() => setDeleting(crm)}>
-                      Delete
-                    </Button>
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        </Card>
-      )}
+            },
+          ]}
+        />
+      </Card>
       <EditCrmDialog
         crm={editing}
         advertiserID={advertiserID}
         onClose={() => setEditing(null)}
-        onSaved={() => void load()}
+        onSaved={reload}
       />
       <IntegrationLinkDialog crm={linking} advertiserID={advertiserID} onClose={() => setLinking(null)} />
       <ConfirmDialog
@@ -414,7 +398,7 @@ export function CrmScreen({ path }: { path: string }) {
         confirmText="Delete"
         errorMessage={MESSAGES.crmDeleteError}
         onConfirm={remove}
-        onDone={() => void load()}
+        onDone={reload}
         onClose={() => setDeleting(null)}
       >
         Delete “{deleting?.friendlyName}”? Offers that deliver to it must be moved to another CRM first.

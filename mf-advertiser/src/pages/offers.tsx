@@ -1,6 +1,15 @@
 import { api } from '@leadmesh/api-client';
-import { ADVERTISER_OFFER_FILTER_FIELDS, type AdvertiserOffer, type FilterItem } from '@leadmesh/schema';
-import { approveRateText, countryOptions, DataTable, Details, Money, Screen, ViewStyles } from '@leadmesh/ui';
+import { ADVERTISER_OFFER_LIST, type AdvertiserOffer, type FilterItem } from '@leadmesh/schema';
+import {
+  approveRateText,
+  countryOptions,
+  Details,
+  ListTable,
+  Money,
+  Screen,
+  useList,
+  ViewStyles,
+} from '@leadmesh/ui';
 import { Button, Popover, Space, Tag, Typography } from 'antd';
 import { useCallback } from 'react';
 
@@ -9,9 +18,6 @@ function countries(joined: string): string {
   if (codes.length === 0) return '—';
   return codes.map((code) => countryOptions().find((o) => o.value === code)?.name ?? code).join(', ');
 }
-
-// Payout filters would ask for cents; the advertiser reads dollars, so the list does not offer them.
-const FIELDS = ADVERTISER_OFFER_FILTER_FIELDS.filter((f) => f.name !== 'OfferPayout');
 
 function MoreInfo({ offer }: { offer: AdvertiserOffer }) {
   return (
@@ -36,7 +42,8 @@ function MoreInfo({ offer }: { offer: AdvertiserOffer }) {
 
 /**
  * The advertiser's offers (dashboards §2 Advertiser offers list): Offer name and Product, a More
- * info dropdown (country, type, payout, approve rate or '?'), filters and infinite scroll.
+ * info dropdown (country, type, payout, approve rate or '?'), newest first, with search, filters
+ * and infinite scroll.
  */
 export function AdvertiserOffers({ path }: { path: string }) {
   const load = useCallback(
@@ -44,14 +51,14 @@ export function AdvertiserOffers({ path }: { path: string }) {
       api.call('/offers/getAllOffersForAdvertiser', { paginationOffset: offset, Filters: filters }),
     [],
   );
+  const controller = useList<AdvertiserOffer>(load);
   return (
     <Screen path={path}>
       <ViewStyles />
-      <DataTable<AdvertiserOffer>
+      <ListTable<AdvertiserOffer>
+        controller={controller}
         rowKey="ID"
-        load={load}
-        filterFields={FIELDS}
-        scrollX="max-content"
+        list={ADVERTISER_OFFER_LIST}
         emptyText="No offers yet. Your account manager sets up your offers."
         columns={[
           {
@@ -77,11 +84,9 @@ export function AdvertiserOffers({ path }: { path: string }) {
               </Space>
             ),
           },
+          { field: 'createdAt' },
           {
-            title: '',
-            key: 'info',
-            align: 'right',
-            fixed: 'right',
+            key: 'actions',
             render: (_: unknown, offer) => (
               <Popover
                 trigger="click"

@@ -1,19 +1,13 @@
 import { api } from '@leadmesh/api-client';
-import type { FilterFieldSpec, FilterItem, PayoutLine } from '@leadmesh/schema';
-import { DataTable, formatPayoutDate, Money, Screen, ViewStyles } from '@leadmesh/ui';
+import { type FilterItem, PAYOUT_LINE_LIST, type PayoutLine } from '@leadmesh/schema';
+import { ListTable, Money, Screen, useList, ViewStyles } from '@leadmesh/ui';
 import { Typography } from 'antd';
 import { useCallback } from 'react';
 
-/** Filterable fields of a payment history (the API's payout-line fields). */
-const PAYMENT_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'Date', friendlyName: 'Date', type: 'date' },
-  { name: 'Description', friendlyName: 'Description', type: 'string' },
-  { name: 'Comment', friendlyName: 'Comment', type: 'string' },
-];
-
 /**
- * The advertiser's payment history (dashboards §2 Payment histories): Date, Amount (grey zero,
- * green positive, red negative), Description and Comment, with filters and infinite scroll.
+ * The advertiser's payment history (dashboards §2 Payment histories): Date (UTC), Amount (grey
+ * zero, green positive, red negative), Description and Comment, newest first, with search,
+ * filters and infinite scroll.
  */
 export function AdvertiserPayments({ path }: { path: string }) {
   const load = useCallback(
@@ -21,31 +15,26 @@ export function AdvertiserPayments({ path }: { path: string }) {
       api.call('/payouts/getPayoutsAdvertiser', { paginationOffset: offset, Filters: filters }),
     [],
   );
+  const controller = useList<PayoutLine>(load);
   return (
     <Screen path={path}>
       <ViewStyles />
-      <DataTable<PayoutLine>
+      <ListTable<PayoutLine>
+        controller={controller}
         rowKey="ID"
-        load={load}
-        filterFields={PAYMENT_FILTER_FIELDS}
-        scrollX="max-content"
+        list={PAYOUT_LINE_LIST}
         emptyText="No payments yet. Top-ups and lead charges show here."
         columns={[
+          { field: 'Date', onCell: () => ({ 'data-testid': 'payment-date' }) as object },
           {
-            title: 'Date (UTC)',
-            dataIndex: 'Date',
-            render: (d: string) => <span data-testid="payment-date">{formatPayoutDate(d)}</span>,
-          },
-          {
-            title: 'Amount',
-            dataIndex: 'Amount',
+            field: 'Amount',
             align: 'right',
+            phone: true,
             render: (cents: number) => <Money cents={cents} coloured />,
           },
-          { title: 'Description', dataIndex: 'Description' },
+          { field: 'Description', phone: true },
           {
-            title: 'Comment',
-            dataIndex: 'Comment',
+            field: 'Comment',
             render: (c: string | null) => (c ? c : <Typography.Text type="secondary">—</Typography.Text>),
           },
         ]}

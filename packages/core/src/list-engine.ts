@@ -4,17 +4,59 @@ import {
   type FilterItem,
   type FilterOperator,
   type FilterValueType,
+  type ListDecl,
   PAGE_SIZE,
+  SEARCH_FILTER,
 } from '@leadmesh/schema';
-import { and, type Column, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, or, type SQL, sql } from 'drizzle-orm';
 import { validationError } from './errors.ts';
 
 /** A filterable field of one list: the column (or SQL expression) it reads and its value type. */
 export interface ListField {
   column: Column | SQL;
   type: FilterValueType;
+  /**
+   * The search box's pseudo-field (`Search`): the fields it looks in, text by "contains" and
+   * numbers by equality when the text is a whole number. Only `contains` is allowed on it.
+   */
+  searchIn?: readonly ListField[];
 }
 export type ListFields = Record<string, ListField>;
+
+/**
+ * The server's whitelist of a declared list (packages/schema `lists.ts`): one column or SQL
+ * expression per declared field, so a field added to the declaration does not compile here until
+ * the server can read it; `extra` adds fields the server reads beyond the declaration. A list
+ * with `search` fields gets the `Search` pseudo-field over them.
+ */
+export function listWhitelist<F extends string>(
+  list: ListDecl<F>,
+  columns: { readonly [K in F]: Column | SQL },
+  extra: ListFields = {},
+): ListFields {
+  const fields: ListFields = {};
+  for (const name of Object.keys(list.fields) as F[]) {
+    fields[name] = { column: columns[name], type: list.fields[name].type };
+  }
+  Object.assign(fields, extra);
+  const searchIn = (list.search ?? []).map((name) => fields[name]);
+  if (searchIn.length) fields[SEARCH_FILTER] = { column: sql`null`, type: 'string', searchIn };
+  return fields;
+}
+
+/** The search box's condition: any of the fields matches (an empty text matches everything). */
+function searchCondition(searchIn: readonly ListField[], value: unknown): SQL {
+  const text = toText(value).trim();
+  if (text === '') return sql`1`;
+  const whole = /^\d{1,15}$/.test(text) ? Number(text) : null;
+  const parts = searchIn.flatMap((field) => {
+    if (field.type === 'string')
+      return [sql`${field.column} like ${likePattern(text, '%', '%')} escape '\\'`];
+    if (field.type === 'number' && whole !== null) return [sql`${field.column} = ${whole}`];
+    return [];
+  });
+  return parts.length ? (or(...parts) as SQL) : sql`0`;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -126,6 +168,15 @@ export function buildFilterWhere(filters: readonly FilterItem[], fields: ListFie
         'Filters',
         `Unknown filter field '${filter.name}'. Allowed: ${Object.keys(fields).join(', ')}`,
       );
+    }
+    if (spec.searchIn) {
+      if (filter.op !== 'contains') {
+        throw validationError(
+          'Filters',
+          `Operator '${filter.op}' is not allowed for '${filter.name}'. Allowed: contains`,
+        );
+      }
+      return searchCondition(spec.searchIn, filter.value);
     }
     const allowed = FILTER_OPERATORS[spec.type] as readonly string[];
     if (!(ALL_FILTER_OPERATORS as string[]).includes(filter.op) || !allowed.includes(filter.op)) {

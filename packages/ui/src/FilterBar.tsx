@@ -1,7 +1,7 @@
 import type { FilterFieldSpec, FilterItem, FilterOperator } from '@leadmesh/schema';
 import { Button, DatePicker, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { coerceFilterValue, filterLabel, operatorOptions } from './filters.ts';
+import { coerceFilterValue, filterLabel, moneyFilterValue, operatorOptions } from './filters.ts';
 
 export interface FilterBarProps {
   fields: readonly FilterFieldSpec[];
@@ -39,7 +39,9 @@ export function FilterBar({ fields, value, onChange, operators }: FilterBarProps
       value:
         field.options && field.type !== 'boolean'
           ? (raw as FilterItem['value'])
-          : coerceFilterValue(field.type, raw),
+          : field.money
+            ? moneyFilterValue(raw)
+            : coerceFilterValue(field.type, raw),
     };
     onChange([...value, item]);
     setOpen(false);

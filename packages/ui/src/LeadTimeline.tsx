@@ -2,6 +2,7 @@ import type { Envelope, LeadTimelineEntry } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
 import { Alert, Button, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatDateTime } from './format.ts';
 
 /** How each kind of entry reads: its label and its antd colour. */
 export const TIMELINE_KINDS: Record<LeadTimelineEntry['kind'], { label: string; color: string }> = {
@@ -24,8 +25,7 @@ export function sortTimeline(entries: readonly LeadTimelineEntry[]): LeadTimelin
 }
 
 function timeOf(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace('T', ' ').slice(0, 19);
+  return formatDateTime(iso) || iso;
 }
 
 /** What the server's detail keys read as (no raw identifiers as labels); others are spelled out. */

@@ -1,50 +1,252 @@
-import type { FilterFieldSpec, FilterItem } from '@leadmesh/schema';
-import { MESSAGES } from '@leadmesh/schema/constants';
-import { Button, Empty, Grid, Result, Table, type TableColumnsType, type TableProps } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { EndMarker } from './DataTable.tsx';
+import type { FilterFieldSpec, FilterItem, FilterOperator, ListDecl, ListValueType } from '@leadmesh/schema';
+import { listFilterFields, MESSAGES, SEARCH_FILTER, searchPlaceholder } from '@leadmesh/schema/constants';
+import { Button, Empty, Grid, Input, Result, Spin, Table, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { countryOptions } from './CountrySelect.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { formatValue } from './list-cells.tsx';
 import { type InfiniteListState, type PageLoader, useInfiniteList } from './use-infinite-list.ts';
 
-/** A list with its filters: what a screen holds to edit or drop rows after an action. */
+/**
+ * Calls `onVisible` `delayMs` after the marker scrolls into view (dashboards §4: load-more fires
+ * 200 ms after the end marker becomes visible); leaving view before that cancels it.
+ */
+export function EndMarker({ onVisible, delayMs = 200 }: { onVisible(): void; delayMs?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      const visible = entries.some((e) => e.isIntersecting);
+      clearTimeout(timer);
+      if (visible) timer = setTimeout(() => callback.current(), delayMs);
+    });
+    observer.observe(node);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [delayMs]);
+  return (
+    <div ref={ref} data-testid="list-end-marker" style={{ padding: 12, textAlign: 'center' }}>
+      <Spin size="small" />
+    </div>
+  );
+}
+
+/** Read by screen readers, not drawn (a phone's actions column has no room for its title). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+const NO_FIELDS: readonly string[] = [];
+
+/**
+ * A tag longer than its column wraps between words instead of widening the table past a phone's
+ * screen (a blocked reason, a trigger); a short one stays on one line.
+ */
+const LIST_CSS = `
+.lm-list .ant-table-cell .ant-tag { white-space: normal; height: auto; max-width: 100%; margin-inline-end: 0; }
+.lm-list-bar .lm-list-search { flex: 1 1 240px; max-width: 420px; }
+`;
+
+/** A list with its filters and search: what a screen holds to edit or drop rows after an action. */
 export interface ListController<T> {
+  /** The filters the user applied (the chips). */
   filters: FilterItem[];
   setFilters(filters: FilterItem[]): void;
+  /** The search box's text. */
+  search: string;
+  setSearch(text: string): void;
+  /** What the list is asked for: the filters plus the search (an export of "the list" sends this). */
+  query: FilterItem[];
   list: InfiniteListState<T>;
 }
 
-/**
- * The list state of a screen: the filters (starting from `initialFilters`, e.g. the `?ID=` of the
- * URL) and the infinite list they feed. The screen keeps it, so an edit can put the record it
- * fetched again into its row (`list.updateRow`).
- */
-export function useListController<T>(
-  load: PageLoader<T>,
-  initialFilters: FilterItem[] = [],
-  options?: { pageSize?: number; debounceMs?: number },
-): ListController<T> {
-  const [filters, setFilters] = useState<FilterItem[]>(initialFilters);
-  const list = useInfiniteList(load, filters, options);
-  return { filters, setFilters, list };
+export interface UseListOptions {
+  /** Filters applied from the start (e.g. the `?ID=` of the URL). */
+  initialFilters?: FilterItem[];
+  pageSize?: number;
+  debounceMs?: number;
+  /** The call answers everything at once (no offset): one request, no paging. */
+  paged?: boolean;
 }
 
 /**
- * The row actions column (`key: 'actions'`) pinned at the right edge at every width: when the
- * columns are wider than the screen the data scrolls sideways under it, so a row's buttons are
- * always in reach (on a narrow desktop window too, not only on a phone). On a phone the buttons
- * fold into one Actions menu, and the column loses its title to stay narrow.
+ * The one data hook of every list: the filters (from `initialFilters`), the search box's text
+ * and the infinite list they feed. A filter change or a search reloads from the start after the
+ * 400 ms debounce; stale answers are dropped. The screen keeps it, so an edit can put the record it
+ * fetched again into its row (`list.updateRow`).
  */
-export function pinActions<T>(columns: TableColumnsType<T>, phone: boolean): TableColumnsType<T> {
-  return columns.map((c) =>
-    c.key === 'actions' ? { ...c, fixed: 'right' as const, ...(phone ? { title: '' } : {}) } : c,
+export function useList<T>(load: PageLoader<T>, options: UseListOptions = {}): ListController<T> {
+  const [filters, setFilters] = useState<FilterItem[]>(options.initialFilters ?? []);
+  const [search, setSearch] = useState('');
+  const query = useMemo(() => {
+    const text = search.trim();
+    return text ? [...filters, { name: SEARCH_FILTER, op: 'contains', value: text }] : filters;
+  }, [filters, search]);
+  const list = useInfiniteList(load, query, options);
+  return { filters, setFilters, search, setSearch, query, list };
+}
+
+/** @deprecated `useList(load, { initialFilters })`; kept for screens not yet moved. */
+export function useListController<T>(
+  load: PageLoader<T>,
+  initialFilters: FilterItem[] = [],
+  options?: Omit<UseListOptions, 'initialFilters'>,
+): ListController<T> {
+  return useList(load, { ...options, initialFilters });
+}
+
+/**
+ * A column of a list (antd's column, plus what the kit reads): `field` names the list
+ * declaration's field, which gives the title and the cell's format; `valueType` formats the cell
+ * (ProTable's `valueType`); `phone` keeps the column on a phone. The column keyed `actions` holds
+ * the row's `RowActions`.
+ */
+export interface ListColumn<T> extends ColumnType<T> {
+  field?: string;
+  valueType?: ListValueType;
+  /** Shown on a phone beside the first column (the key column: a status, an amount). */
+  phone?: boolean;
+}
+
+/**
+ * The responsive rule of every list (decision 0056): on a phone the table keeps its first column,
+ * the columns marked `phone` and the actions menu, so the key column is seen without scrolling
+ * sideways; the other columns fold into the row's details (a tap on the row's expand button).
+ */
+export function phoneColumns<T>(columns: ListColumn<T>[], phone: boolean) {
+  if (!phone) return { shown: columns, folded: [] as ListColumn<T>[] };
+  const firstData = columns.find((c) => c.key !== 'actions');
+  const keep = (c: ListColumn<T>) => c === firstData || c.phone || c.key === 'actions';
+  return { shown: columns.filter(keep), folded: columns.filter((c) => !keep(c)) };
+}
+
+function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unknown {
+  if (dataIndex === undefined || dataIndex === null) return undefined;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
+  let value: unknown = row;
+  for (const part of path) value = (value as Record<string | number, unknown> | null)?.[part as string];
+  return value;
+}
+
+/** The antd column of a list column: title and format from the declaration, wrapping text, uncut tags. */
+function toAntColumn<T extends object>(column: ListColumn<T>, list: ListDecl | undefined, phone: boolean) {
+  const { field, valueType, phone: _phone, ...rest } = column;
+  const declared = field
+    ? (list?.fields as Record<string, ListDecl['fields'][string]> | undefined)?.[field]
+    : undefined;
+  const type =
+    valueType ??
+    declared?.valueType ??
+    (declared?.type === 'boolean' ? 'yesNo' : declared?.type === 'date' ? 'dateTime' : undefined);
+  const isActions = column.key === 'actions';
+  const out: ColumnType<T> = {
+    ...rest,
+    key: column.key ?? field ?? (typeof column.dataIndex === 'string' ? column.dataIndex : undefined),
+    title: isActions ? (
+      phone ? (
+        <span style={VISUALLY_HIDDEN}>Actions</span>
+      ) : (
+        (column.title ?? 'Actions')
+      )
+    ) : (
+      (column.title ?? declared?.label ?? field)
+    ),
+    dataIndex: column.dataIndex ?? field,
+    ...(isActions ? { align: 'right' as const, width: 1 } : {}),
+    onCell: (row, index) => ({
+      ...(column.onCell?.(row, index) ?? {}),
+      // Long e-mails and URLs break anywhere rather than widen the table past the screen.
+      style: { overflowWrap: 'anywhere', ...(isActions ? { whiteSpace: 'nowrap' } : {}) },
+    }),
+  };
+  if (!column.render && type) out.render = (value: unknown) => formatValue(type, value);
+  return out;
+}
+
+/** What a folded column shows in the row's details: its title and its cell. */
+function Details<T extends object>({
+  row,
+  index,
+  columns,
+}: {
+  row: T;
+  index: number;
+  columns: ColumnType<T>[];
+}) {
+  return (
+    <dl
+      data-testid="list-row-details"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(90px, max-content) 1fr',
+        gap: '4px 12px',
+        margin: 0,
+      }}
+    >
+      {columns.map((c, i) => {
+        const value = valueAt(row, c.dataIndex as ColumnType<object>['dataIndex']);
+        const cell = c.render ? c.render(value, row, index) : (value as ReactNode);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of columns
+          <div key={i} style={{ display: 'contents' }}>
+            <dt style={{ opacity: 0.7 }}>{c.title as ReactNode}</dt>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{cell as ReactNode}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** The search box: what it looks in is its placeholder; a change reaches the list through the debounce. */
+function SearchBox({
+  placeholder,
+  value,
+  onChange,
+}: {
+  placeholder: string;
+  value: string;
+  onChange(v: string): void;
+}) {
+  return (
+    <Input.Search
+      data-testid="list-search"
+      aria-label={placeholder}
+      placeholder={placeholder}
+      allowClear
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onSearch={onChange}
+      className="lm-list-search"
+    />
   );
 }
 
 export interface ListTableProps<T> {
   controller: ListController<T>;
-  columns: TableColumnsType<T>;
-  rowKey: keyof T & string;
+  columns: ListColumn<T>[];
+  rowKey: (keyof T & string) | ((row: T) => string);
+  /** The list's declaration (packages/schema `lists.ts`): the filter bar's fields and the search box. */
+  list?: ListDecl;
+  /** Filter fields of a list without a declaration (a dashboard's); `list` wins when both are given. */
   filterFields?: readonly FilterFieldSpec[];
+  /** Only these operators are offered (a call that answers fewer than its value type allows). */
+  operators?: readonly FilterOperator[];
+  /** Labels a screen gives some fields instead of the declaration's (the spec's own words for a link's filter). */
+  filterLabels?: Readonly<Record<string, string>>;
+  /** Fields of the declaration the filter bar leaves out (the screen filters them in its own way). */
+  hideFilters?: readonly string[];
   /** Buttons beside the filter bar (Add, Export...). */
   toolbar?: ReactNode;
   /** The text of a failed first page (a screen's own message of the catalogue). */
@@ -53,44 +255,110 @@ export interface ListTableProps<T> {
   rowSelection?: TableProps<T>['rowSelection'];
   /** `data-testid` of the table (one screen may have several). */
   testId?: string;
-  /** Width the table scrolls sideways from: its content's (default), or a fixed width so long text wraps. */
-  scrollX?: number | 'max-content';
 }
 
 /**
- * The back office's list: filter bar saying what is applied, a dense table with a sticky header
- * that scrolls sideways on a phone, infinite scroll, and the catalogue's texts for empty and failed
- * lists. Row actions are a column of the screen's own.
+ * The one list of the product: search box and filter bar from the list's declaration, a dense
+ * table with a sticky header whose cells are formatted by their column's `valueType`, infinite
+ * scroll, the catalogue's texts for empty and failed lists, and on a phone the responsive rule
+ * (`phoneColumns`). The row's actions are the column keyed `actions` (a `RowActions`).
  */
+export interface ListToolbarProps<T> {
+  controller: ListController<T>;
+  list?: ListDecl;
+  filterFields?: readonly FilterFieldSpec[];
+  operators?: readonly FilterOperator[];
+  hideFilters?: readonly string[];
+  filterLabels?: Readonly<Record<string, string>>;
+  toolbar?: ReactNode;
+}
+
+/**
+ * The bar above a list: the screen's buttons, the search box (when the declaration names search
+ * fields) and the filter bar of the declaration's fields. `ListTable` draws it; a list drawn as
+ * cards (the offer catalogue) uses it alone.
+ */
+export function ListToolbar<T>({
+  controller,
+  list: declaration,
+  filterFields,
+  operators,
+  hideFilters = NO_FIELDS,
+  filterLabels,
+  toolbar,
+}: ListToolbarProps<T>) {
+  const { filters, setFilters } = controller;
+
+  const fields = useMemo(
+    () =>
+      declaration
+        ? listFilterFields(
+            declaration,
+            countryOptions().map(({ value, label }) => ({ value: String(value), label: String(label) })),
+          )
+            .filter((f) => !hideFilters.includes(f.name))
+            .map((f) => (filterLabels?.[f.name] ? { ...f, friendlyName: filterLabels[f.name] } : f))
+        : (filterFields ?? []),
+    [declaration, filterFields, hideFilters, filterLabels],
+  );
+  const placeholder = declaration ? searchPlaceholder(declaration) : null;
+  return (
+    <div
+      className="lm-list-bar"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', marginBottom: 4 }}
+    >
+      <style href="leadmesh-list" precedence="default">
+        {LIST_CSS}
+      </style>
+      {toolbar && (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid="list-toolbar">
+          {toolbar}
+        </div>
+      )}
+      {placeholder && (
+        <SearchBox placeholder={placeholder} value={controller.search} onChange={controller.setSearch} />
+      )}
+      {fields.length > 0 && (
+        <div style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <FilterBar fields={fields} value={filters} onChange={setFilters} operators={operators} />
+        </div>
+      )}
+    </div>
+  );
+}
+
 export function ListTable<T extends object>({
   controller,
   columns,
   rowKey,
+  list: declaration,
   filterFields,
+  operators,
+  hideFilters = NO_FIELDS,
+  filterLabels,
   toolbar,
   errorMessage = MESSAGES.errorFetchingData,
   emptyText = MESSAGES.noDataToDisplay,
   rowSelection,
   testId = 'data-table',
-  scrollX = 'max-content',
 }: ListTableProps<T>) {
-  const { list, filters, setFilters } = controller;
+  const { list } = controller;
   const screens = Grid.useBreakpoint();
-  const shownColumns = pinActions(columns, screens.md === false);
+  const phone = screens.md === false;
+  const { shown, folded } = phoneColumns(columns, phone);
+  const antColumns = shown.map((c) => toAntColumn(c, declaration, phone));
+  const foldedColumns = folded.map((c) => toAntColumn(c, declaration, phone));
   return (
-    <div data-testid={testId}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
-        {toolbar && (
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }} data-testid="list-toolbar">
-            {toolbar}
-          </div>
-        )}
-        {filterFields && filterFields.length > 0 && (
-          <div style={{ flex: '1 1 320px', minWidth: 0 }}>
-            <FilterBar fields={filterFields} value={filters} onChange={setFilters} />
-          </div>
-        )}
-      </div>
+    <div data-testid={testId} className="lm-list" data-layout={phone ? 'phone' : 'desktop'}>
+      <ListToolbar
+        controller={controller}
+        list={declaration}
+        filterFields={filterFields}
+        operators={operators}
+        hideFilters={hideFilters}
+        filterLabels={filterLabels}
+        toolbar={toolbar}
+      />
       {list.error ? (
         <Result
           status="warning"
@@ -104,20 +372,38 @@ export function ListTable<T extends object>({
           }
         />
       ) : (
-        <Table<T>
-          size="small"
-          sticky
-          columns={shownColumns}
-          dataSource={list.rows}
-          rowKey={rowKey}
-          pagination={false}
-          rowSelection={rowSelection}
-          scroll={{ x: scrollX }}
-          loading={list.loading && list.rows.length === 0}
-          locale={{ emptyText: <Empty data-testid="list-empty" description={emptyText} /> }}
-        />
+        // Auto layout: text wraps and the table fits its column; only a table whose narrowest
+        // form is wider than the screen scrolls, inside this box (never the page).
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Table<T>
+            size="small"
+            sticky
+            // antd turns a sticky table's layout fixed, where the actions column's content-wide
+            // width would overflow into its neighbour: auto sizes every column to what it holds.
+            tableLayout="auto"
+            columns={antColumns}
+            dataSource={list.rows}
+            rowKey={rowKey}
+            pagination={false}
+            rowSelection={rowSelection}
+            loading={list.loading && list.rows.length === 0}
+            expandable={
+              foldedColumns.length
+                ? {
+                    expandedRowRender: (row, index) => (
+                      <Details row={row} index={index} columns={foldedColumns} />
+                    ),
+                    columnWidth: 32,
+                  }
+                : undefined
+            }
+            locale={{ emptyText: <Empty data-testid="list-empty" description={emptyText} /> }}
+          />
+        </div>
       )}
       {!list.ended && list.rows.length > 0 && <EndMarker onVisible={list.loadMore} />}
     </div>
   );
 }
+
+export type { PageLoader };

@@ -1,5 +1,6 @@
 import { formatUsd } from '@leadmesh/schema/constants';
 import { theme } from 'antd';
+import { isDarkTheme } from './theme.tsx';
 
 /**
  * Colours of amounts (dashboards §2 Payment histories): grey zero, green positive, red negative,
@@ -24,9 +25,13 @@ export function moneyColour(cents: number, dark = false): string {
  */
 export function Money({ cents, coloured = false }: { cents: number; coloured?: boolean }) {
   const { token } = theme.useToken();
-  const dark = token.colorBgBase === '#000';
+  const dark = isDarkTheme(token);
   return (
-    <span data-testid="money" style={coloured ? { color: moneyColour(cents, dark) } : undefined}>
+    // An amount never breaks inside itself ("$33,000.0" / "0" on a narrow column).
+    <span
+      data-testid="money"
+      style={{ whiteSpace: 'nowrap', ...(coloured ? { color: moneyColour(cents, dark) } : {}) }}
+    >
       {formatUsd(cents)}
     </span>
   );

@@ -9,53 +9,81 @@ export interface RowAction {
   show?: boolean;
   danger?: boolean;
   type?: ButtonProps['type'];
+  /** The row's one button beside the menu (by default the first shown action that is not dangerous). */
+  primary?: boolean;
   /** The accessible name when the label alone is ambiguous in a list (e.g. "Edit user bob"). */
   ariaLabel?: string;
+  /** `data-testid` of its button or menu entry (`row-<key>` by default). */
+  testId?: string;
 }
 
 /**
- * A row's buttons: small, wrapping, each reachable with Tab and named for screen readers
- * (`data-testid="row-<key>"`). On a phone they fold into one Actions menu, so the row's data stays
- * readable and the actions stay one tap away.
+ * Which action is the row's button and which go into its menu. On a phone every action is in the
+ * menu, so the column stays one small button wide. Dangerous actions are never the button and
+ * come last in the menu.
+ */
+export function splitRowActions(
+  actions: RowAction[],
+  phone: boolean,
+): { primary: RowAction | null; menu: RowAction[] } {
+  const shown = actions.filter((a) => a.show !== false);
+  const candidates = shown.filter((a) => !a.danger);
+  const primary =
+    phone || shown.length === 0 ? null : (candidates.find((a) => a.primary) ?? candidates[0] ?? null);
+  const rest = shown.filter((a) => a !== primary);
+  return { primary, menu: [...rest.filter((a) => !a.danger), ...rest.filter((a) => a.danger)] };
+}
+
+/**
+ * A row's actions: one primary button beside a "More" menu holding the rest (a phone gets the
+ * menu alone). Each action keeps `data-testid="row-<key>"`, on its button or its menu entry, and
+ * the menu button is `row-actions-menu`.
  */
 export function RowActions({ actions, compact }: { actions: RowAction[]; compact?: boolean }) {
   const screens = Grid.useBreakpoint();
-  const shown = actions.filter((a) => a.show !== false);
-  const fold = compact ?? screens.md === false;
-  if (fold) {
-    return (
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: shown.map((a) => ({
-            key: a.key,
-            danger: a.danger,
-            label: <span data-testid={`row-${a.key}`}>{a.label}</span>,
-            onClick: a.onClick,
-          })),
-        }}
-      >
-        <Button size="small" data-testid="row-actions-menu" aria-label="Actions">
-          Actions ▾
-        </Button>
-      </Dropdown>
-    );
-  }
+  const phone = compact ?? screens.md === false;
+  const { primary, menu } = splitRowActions(actions, phone);
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} data-testid="row-actions">
-      {shown.map((a) => (
+    <div
+      style={{ display: 'flex', flexWrap: 'nowrap', gap: 4, justifyContent: 'flex-end' }}
+      data-testid="row-actions"
+    >
+      {primary && (
         <Button
-          key={a.key}
           size="small"
-          type={a.type}
-          danger={a.danger}
-          data-testid={`row-${a.key}`}
-          aria-label={a.ariaLabel}
-          onClick={a.onClick}
+          type={primary.type}
+          data-testid={primary.testId ?? `row-${primary.key}`}
+          aria-label={primary.ariaLabel}
+          onClick={primary.onClick}
         >
-          {a.label}
+          {primary.label}
         </Button>
-      ))}
+      )}
+      {menu.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: menu.flatMap((a, i) => [
+              ...(a.danger && i > 0 && !menu[i - 1].danger ? [{ type: 'divider' as const }] : []),
+              {
+                key: a.key,
+                danger: a.danger,
+                label: <span data-testid={a.testId ?? `row-${a.key}`}>{a.label}</span>,
+                onClick: a.onClick,
+              },
+            ]),
+          }}
+        >
+          <Button
+            size="small"
+            data-testid="row-actions-menu"
+            aria-label={primary ? 'More actions' : 'Actions'}
+            title={primary ? 'More actions' : 'Actions'}
+          >
+            {primary ? 'More ▾' : '⋯'}
+          </Button>
+        </Dropdown>
+      )}
     </div>
   );
 }

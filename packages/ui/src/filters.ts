@@ -1,5 +1,10 @@
 import type { FilterFieldSpec, FilterItem, FilterOperator, FilterValueType } from '@leadmesh/schema';
-import { FILTER_OPERATOR_LABELS, FILTER_OPERATORS } from '@leadmesh/schema/constants';
+import {
+  dollarsToCents,
+  FILTER_OPERATOR_LABELS,
+  FILTER_OPERATORS,
+  formatUsd,
+} from '@leadmesh/schema/constants';
 
 /** The operators a value type offers (dashboards §5 Filters), with their labels. */
 export function operatorOptions(type: FilterValueType): { value: FilterOperator; label: string }[] {
@@ -31,9 +36,15 @@ export function coerceFilterValue(type: FilterValueType, raw: unknown): FilterIt
   }
 }
 
+/** A money field's value: what the user typed in dollars, as cents (0 when it is not a number). */
+export function moneyFilterValue(raw: unknown): number {
+  return dollarsToCents(String(raw ?? '').trim()) ?? 0;
+}
+
 /** How a filter value reads on its chip. */
 export function displayFilterValue(field: FilterFieldSpec | undefined, value: FilterItem['value']): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field?.money && typeof value === 'number') return formatUsd(value);
   if (field?.type === 'date' && typeof value === 'string') return value.slice(0, 10);
   const option = field?.options?.find((o) => o.value === value);
   if (option) return option.label;

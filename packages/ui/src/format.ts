@@ -1,4 +1,12 @@
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatUsd } from '@leadmesh/schema/constants';
+
+/*
+ * The product's one date format and one money format (decision 0055): dates `DD-MM-YYYY hh:mm`
+ * (the spec's payout format, dashboards §9), in the reader's own time unless the spec says UTC,
+ * where they say so ("27-11-2026 07:39 UTC"); days without a time `DD-MM-YYYY`; money "$1,200.00".
+ * Screens format through these only, never by hand.
+ */
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function toDate(value: Date | string | number): Date | null {
@@ -6,20 +14,69 @@ function toDate(value: Date | string | number): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The spec's display date `dd.Mon.yyyy` (dashboards §9), e.g. `05.Jan.2024`; '' for no date. */
-export function formatDate(value: Date | string | number | null | undefined): string {
+type DateInput = Date | string | number | null | undefined;
+
+/** A day, `DD-MM-YYYY` in the reader's time zone, e.g. `05-01-2024`; '' for no date. */
+export function formatDate(value: DateInput): string {
   if (value == null) return '';
   const date = toDate(value);
   if (!date) return '';
-  return `${pad(date.getDate())}.${MONTHS[date.getMonth()]}.${date.getFullYear()}`;
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
-/** Payout dates `DD-MM-YYYY hh:mm` in UTC (dashboards §9, public §9), e.g. `05-01-2024 13:07`. */
-export function formatPayoutDate(value: Date | string | number | null | undefined): string {
+/** A moment, `DD-MM-YYYY hh:mm` in the reader's time zone, e.g. `05-01-2024 14:07`; '' for no date. */
+export function formatDateTime(value: DateInput): string {
+  if (value == null) return '';
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A moment in UTC, marked so: `DD-MM-YYYY hh:mm UTC` (payout dates, dashboards §9 and public §9),
+ * e.g. `05-01-2024 13:07 UTC`; '' for no date.
+ */
+export function formatDateTimeUtc(value: DateInput): string {
   if (value == null) return '';
   const date = toDate(value);
   if (!date) return '';
   return `${pad(date.getUTCDate())}-${pad(date.getUTCMonth() + 1)}-${date.getUTCFullYear()} ${pad(
     date.getUTCHours(),
-  )}:${pad(date.getUTCMinutes())}`;
+  )}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/** @deprecated Payout dates are `formatDateTimeUtc` (it marks them UTC); kept for screens not yet moved. */
+export const formatPayoutDate = formatDateTimeUtc;
+
+/**
+ * A calendar day the server names without a time (a statistics row's `LeadDate` `DD.MM.YYYY`, or
+ * `YYYY-MM-DD`), as `DD-MM-YYYY`; anything else is shown as it came.
+ */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const dotted = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  if (dotted) return `${dotted[1]}-${dotted[2]}-${dotted[3]}`;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (iso) return `${iso[3]}-${iso[2]}-${iso[1]}`;
+  return value;
+}
+
+/** An amount of money from integer cents: `$1,200.00`, `-$0.50`. */
+export function formatMoney(cents: number): string {
+  return formatUsd(cents);
+}
+
+/** A count with thousands separators: `12,345`. */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/**
+ * A percentage with up to `decimals` decimals (public §9: 0 or 2), `?` for an unknown ratio
+ * (-1, admin §9), e.g. `42.5%`.
+ */
+export function formatPercent(value: number | null | undefined, decimals = 2): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  if (value < 0) return '?';
+  return `${Number(value.toFixed(decimals))}%`;
 }

@@ -3,6 +3,17 @@ import type { ReactNode } from 'react';
 import { BRAND } from './brand.ts';
 
 /**
+ * The dark theme's surfaces, one family with the sidebar (issue 16 item 9: a navy sidebar beside a
+ * pure-black page): the page is the deepest navy, the sidebar a step darker, cards and tables a
+ * step lighter (antd's dark algorithm lightens containers from `colorBgBase`).
+ */
+export const DARK_SURFACES = {
+  page: '#0b1220',
+  sidebar: '#070d18',
+  sidebarActive: '#13213a',
+} as const;
+
+/**
  * The one antd theme of the product, for the shell and every remote. Each remote bundles its own
  * antd (only the components it uses), so each has its own ConfigProvider fed with this: the shell
  * and the remotes look the same.
@@ -15,6 +26,7 @@ export function themeConfig(dark: boolean): ThemeConfig {
     token: dark
       ? {
           fontFamily: BRAND.font,
+          colorBgBase: DARK_SURFACES.page,
           colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
           colorTextDescription: 'rgba(255, 255, 255, 0.6)',
           colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
@@ -28,7 +40,26 @@ export function themeConfig(dark: boolean): ThemeConfig {
           colorLink: BRAND.primary,
           colorInfo: BRAND.primary,
         },
+    components: dark
+      ? {
+          Layout: {
+            siderBg: DARK_SURFACES.sidebar,
+            bodyBg: DARK_SURFACES.page,
+            triggerBg: DARK_SURFACES.sidebar,
+          },
+          Menu: {
+            darkItemBg: DARK_SURFACES.sidebar,
+            darkSubMenuItemBg: DARK_SURFACES.sidebar,
+            darkPopupBg: DARK_SURFACES.sidebar,
+          },
+        }
+      : undefined,
   };
+}
+
+/** Whether the surrounding antd theme is the product's dark one (for colours picked per theme). */
+export function isDarkTheme(token: { colorBgBase: string }): boolean {
+  return token.colorBgBase.toLowerCase() === DARK_SURFACES.page;
 }
 
 /**

@@ -33,14 +33,16 @@ function rowsOf<T>(data: { DBData: T[] } | T[]): T[] {
 /**
  * List state in one hook: the first page on mount; a filter change reloads from the start after a
  * 400 ms debounce (stale answers are dropped); `loadMore` asks for the next page, whose offset grows
- * by the rows received. A first page shorter than 20, or an empty or failed page, ends paging.
+ * by the rows received. A first page shorter than 20, or an empty or failed page, ends paging;
+ * `paged: false` reads a call that answers everything at once (one request).
  */
 export function useInfiniteList<T>(
   load: PageLoader<T>,
   filters: FilterItem[],
-  options: { pageSize?: number; debounceMs?: number } = {},
+  options: { pageSize?: number; debounceMs?: number; paged?: boolean } = {},
 ): InfiniteListState<T> {
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const paged = options.paged ?? true;
   const debounceMs = options.debounceMs ?? DELAYS.filterDebounceMs;
   const [rows, setRows] = useState<T[]>([]);
   const [offset, setOffset] = useState(0);
@@ -73,12 +75,13 @@ export function useInfiniteList<T>(
       }
       const page = rowsOf(answer.data as { DBData: T[] } | T[]);
       setRows((previous) => (from === 0 ? page : [...previous, ...page]));
-      const ended = page.length === 0 || (from === 0 && page.length < pageSize);
+      // A call that answers everything at once has no next page.
+      const ended = !paged || page.length === 0 || (from === 0 && page.length < pageSize);
       const next = ended ? -1 : from + page.length;
       state.current.offset = next;
       setOffset(next);
     },
-    [pageSize],
+    [pageSize, paged],
   );
 
   const reload = useCallback(() => {

@@ -1,9 +1,10 @@
 import { ApiError, accountBalance, advertiserAccount, type Caller, notFound } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import type { Advertiser, FilterItem, TaxVat } from '@leadmesh/schema';
+import { ADVERTISER_LIST } from '@leadmesh/schema/constants';
 import { advertisers, crms, leads, ledgerAccounts, offers, users } from '@leadmesh/schema/tables';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { moveCredit } from '../money/credits.service.ts';
 import { loadAdvertiser } from '../partners/partners.service.ts';
@@ -12,20 +13,20 @@ import { loadAdvertiser } from '../partners/partners.service.ts';
 const creditColumn = sql<number>`coalesce((select ${ledgerAccounts.CreditsPosted} - ${ledgerAccounts.DebitsPosted} from ${ledgerAccounts} where ${ledgerAccounts.Kind} = 'advertiser' and ${ledgerAccounts.OwnerID} = ${advertisers.ID}), 0)`;
 
 /** Filter whitelist of admin-advertisers (admin §2): creditBalance is the running total, Username is joined. */
-export const ADVERTISER_LIST_FIELDS: ListFields = {
-  ID: { column: advertisers.ID, type: 'number' },
-  CompanyName: { column: advertisers.CompanyName, type: 'string' },
-  Username: { column: users.Username, type: 'string' },
-  CompanyAddress: { column: advertisers.CompanyAddress, type: 'string' },
-  CompanyCity: { column: advertisers.CompanyCity, type: 'string' },
-  CompanyZipCode: { column: advertisers.CompanyZipCode, type: 'number' },
-  TaxVatNumber: { column: sql`${advertisers.TaxVatNumber}`, type: 'string' },
-  isInfiniteCredits: { column: advertisers.isInfiniteCredits, type: 'boolean' },
-  creditBalance: { column: creditColumn, type: 'number' },
-  minBalance: { column: advertisers.minBalance, type: 'number' },
-  isVerified: { column: advertisers.isVerified, type: 'boolean' },
-  createdAt: { column: advertisers.createdAt, type: 'date' },
-};
+export const ADVERTISER_LIST_FIELDS = listWhitelist(ADVERTISER_LIST, {
+  ID: advertisers.ID,
+  CompanyName: advertisers.CompanyName,
+  Username: users.Username,
+  CompanyAddress: advertisers.CompanyAddress,
+  CompanyCity: advertisers.CompanyCity,
+  CompanyZipCode: advertisers.CompanyZipCode,
+  TaxVatNumber: sql`${advertisers.TaxVatNumber}`,
+  isInfiniteCredits: advertisers.isInfiniteCredits,
+  creditBalance: creditColumn,
+  minBalance: advertisers.minBalance,
+  isVerified: advertisers.isVerified,
+  createdAt: advertisers.createdAt,
+});
 
 /** One page of advertisers, with their owner's username, credit and CRMs in three statements. */
 export async function listAdvertisers(

@@ -9,9 +9,10 @@ import {
 } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { API_TOKEN_FLAGS, type ApiToken, type FilterItem, MESSAGES } from '@leadmesh/schema';
+import { API_TOKEN_LIST } from '@leadmesh/schema/constants';
 import { apiTokens, users } from '@leadmesh/schema/tables';
 import { desc, eq } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { writeLog } from '../../lib/logs.ts';
 
 const KNOWN_FLAGS = new Set<string>(API_TOKEN_FLAGS.map((f) => f.name));
@@ -61,12 +62,12 @@ export async function addApiToken(
   return { ...toApiToken(row), Token: token };
 }
 
-export const API_TOKEN_FIELDS: ListFields = {
-  ID: { column: apiTokens.ID, type: 'number' },
-  Name: { column: apiTokens.Name, type: 'string' },
-  UserID: { column: apiTokens.UserID, type: 'number' },
-  createdAt: { column: apiTokens.createdAt, type: 'date' },
-};
+export const API_TOKEN_FIELDS = listWhitelist(API_TOKEN_LIST, {
+  ID: apiTokens.ID,
+  Name: apiTokens.Name,
+  UserID: apiTokens.UserID,
+  createdAt: apiTokens.createdAt,
+});
 
 /** Newest first, 20 a page, without the values. */
 export async function listApiTokens(

@@ -21,7 +21,7 @@ import {
   MESSAGES,
 } from '@leadmesh/schema';
 import { advertisers, type CrmRow, crms, offers } from '@leadmesh/schema/tables';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { randomToken } from '../../lib/crypto.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 
@@ -203,7 +203,8 @@ export async function listCrms(
     .select()
     .from(crms)
     .where(advertiserId === undefined ? undefined : eq(crms.BoundAdvertiser, advertiserId))
-    .orderBy(asc(crms.BoundAdvertiser), asc(crms.ID));
+    // Newest first within each advertiser (the spec gives no order).
+    .orderBy(asc(crms.BoundAdvertiser), desc(crms.ID));
   return rows.map((row) => crmAnswer(box, row));
 }
 

@@ -1,9 +1,10 @@
 import { ApiError, type Caller, notFound } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import { type CustomPayout, type FilterItem, MESSAGES, publisherShareCents } from '@leadmesh/schema';
+import { CUSTOM_PAYOUT_LIST } from '@leadmesh/schema/constants';
 import { customPayouts, offers, users } from '@leadmesh/schema/tables';
 import { desc, eq, isNull, sql } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { writeLog } from '../../lib/logs.ts';
 
 const columns = {
@@ -128,15 +129,15 @@ export async function removePayout(db: Db, caller: Caller, input: { ID: number }
   return null;
 }
 
-export const CUSTOM_PAYOUT_FIELDS: ListFields = {
-  ID: { column: customPayouts.ID, type: 'number' },
-  UserID: { column: customPayouts.UserID, type: 'number' },
-  Username: { column: users.Username, type: 'string' },
-  OfferID: { column: customPayouts.OfferID, type: 'number' },
-  OfferName: { column: offers.OfferName, type: 'string' },
-  Payout: { column: customPayouts.Payout, type: 'number' },
-  createdAt: { column: customPayouts.createdAt, type: 'date' },
-};
+export const CUSTOM_PAYOUT_FIELDS = listWhitelist(CUSTOM_PAYOUT_LIST, {
+  ID: customPayouts.ID,
+  UserID: customPayouts.UserID,
+  Username: users.Username,
+  OfferID: customPayouts.OfferID,
+  OfferName: offers.OfferName,
+  Payout: customPayouts.Payout,
+  createdAt: customPayouts.createdAt,
+});
 
 export async function listPayouts(
   db: Db,

@@ -1,16 +1,17 @@
 import { ApiError, type Caller, forbidden, notFound, validationError } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import { checkDomainName, type Domain, type DomainFormMode, type FilterItem } from '@leadmesh/schema';
+import { DOMAIN_LIST } from '@leadmesh/schema/constants';
 import { type DomainRow, domains, takenOffers, users } from '@leadmesh/schema/tables';
 import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 
 /** Filter whitelist of the domain lists (admin §2, Admin internal domains). */
-export const DOMAIN_LIST_FIELDS: ListFields = {
-  ID: { column: domains.ID, type: 'number' },
-  DomainName: { column: domains.DomainName, type: 'string' },
-};
+export const DOMAIN_LIST_FIELDS = listWhitelist(DOMAIN_LIST, {
+  ID: domains.ID,
+  DomainName: domains.DomainName,
+});
 
 /** A publisher's own domains plus the internal ones (picker and lists): at most this many. */
 const PICKER_MAX = 500;

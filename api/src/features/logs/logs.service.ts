@@ -1,23 +1,24 @@
 import { type Caller, notFound } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { type FilterItem, LOG_LEVELS, type LogEntry } from '@leadmesh/schema';
+import { LOG_LIST } from '@leadmesh/schema/constants';
 import { logs } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist } from '../../lib/list-engine.ts';
 import { writeLog } from '../../lib/logs.ts';
 import type { PageCursors } from '../leads/page-cursors.ts';
 
 /** admin-logs pages by 100 (public §4). */
 export const LOG_PAGE_SIZE = 100;
 
-export const LOG_FIELDS: ListFields = {
-  ID: { column: logs.ID, type: 'number' },
-  User: { column: logs.User, type: 'number' },
-  Log: { column: logs.Log, type: 'string' },
-  Context: { column: logs.Context, type: 'string' },
-  LogLevel: { column: logs.LogLevel, type: 'number' },
-  createdAt: { column: logs.createdAt, type: 'date' },
-};
+export const LOG_FIELDS = listWhitelist(LOG_LIST, {
+  ID: logs.ID,
+  User: logs.User,
+  Log: logs.Log,
+  Context: logs.Context,
+  LogLevel: logs.LogLevel,
+  createdAt: logs.createdAt,
+});
 
 const levelName = (level: number) => LOG_LEVELS.find((l) => l.level === level)?.name ?? LOG_LEVELS[0].name;
 

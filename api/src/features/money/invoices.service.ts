@@ -1,9 +1,10 @@
 import { ApiError, type Caller, notFound } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import { type FilterItem, type Invoice, MESSAGES } from '@leadmesh/schema';
+import { INVOICE_LIST } from '@leadmesh/schema/constants';
 import { advertisers, invoices } from '@leadmesh/schema/tables';
 import { desc, eq, sql } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { writeLog } from '../../lib/logs.ts';
 import { moveCredit } from './credits.service.ts';
 
@@ -127,15 +128,15 @@ export async function markInvoicePaid(
 }
 
 /** Filter whitelist of admin-invoices. */
-export const INVOICE_LIST_FIELDS: ListFields = {
-  ID: { column: invoices.ID, type: 'number' },
-  InvoiceID: { column: invoices.InvoiceID, type: 'string' },
-  BoundAdvertiser: { column: invoices.BoundAdvertiser, type: 'number' },
-  Advertiser: { column: advertisers.CompanyName, type: 'string' },
-  Amount: { column: invoices.Amount, type: 'number' },
-  isPaid: { column: invoices.isPaid, type: 'boolean' },
-  createdAt: { column: invoices.createdAt, type: 'date' },
-};
+export const INVOICE_LIST_FIELDS = listWhitelist(INVOICE_LIST, {
+  ID: invoices.ID,
+  InvoiceID: invoices.InvoiceID,
+  BoundAdvertiser: invoices.BoundAdvertiser,
+  Advertiser: advertisers.CompanyName,
+  Amount: invoices.Amount,
+  isPaid: invoices.isPaid,
+  createdAt: invoices.createdAt,
+});
 
 export async function listInvoices(
   db: Db,

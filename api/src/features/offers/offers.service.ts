@@ -1,11 +1,14 @@
 import { type Caller, notFound, validationError } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import {
+  ADVERTISER_OFFER_LIST,
   type AdvertiserOffer,
+  CATALOGUE_LIST,
   checkOfferForm,
   type FilterItem,
   MESSAGES,
   NEW_OFFER_BADGE_DAYS,
+  OFFER_LIST,
   type Offer,
   type OfferFormInput,
   type OfferSummary,
@@ -25,7 +28,7 @@ import {
   websites,
 } from '@leadmesh/schema/tables';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, type ListFields, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { plainText, sanitizeOfferHtml } from '../../lib/traffic/sanitize.ts';
 import { toAdvertiserOffer, toOffer, toPublisherOffer } from './offers.mapper.ts';
@@ -72,44 +75,36 @@ function offerFilterWhere(filters: readonly FilterItem[], fields: ListFields): S
 /** The countries as text, so OfferCountry is listed among the allowed fields (matched by countryCondition). */
 const countriesText = sql`(select group_concat(value, '~') from json_each(${offers.OfferCountry}))`;
 
-/** Filter whitelist of admin-offers (admin §2) and of the advertiser's offers. */
-export const OFFER_LIST_FIELDS: ListFields = {
-  ID: { column: offers.ID, type: 'number' },
-  BoundAdvertiser: { column: offers.BoundAdvertiser, type: 'number' },
-  OfferName: { column: offers.OfferName, type: 'string' },
-  OfferProductName: { column: offers.OfferProductName, type: 'string' },
-  OfferProductBrand: { column: offers.OfferProductBrand, type: 'string' },
-  OfferCountry: { column: countriesText, type: 'string' },
-  OfferType: { column: offers.OfferType, type: 'string' },
-  OfferPayout: { column: offers.OfferPayout, type: 'number' },
-  OfferLimit: { column: offers.OfferLimit, type: 'number' },
-  OfferProductPrice: { column: offers.OfferProductPrice, type: 'string' },
-  OfferMonthlyConversionRatio: { column: offers.OfferMonthlyConversionRatio, type: 'number' },
-  OfferActive: { column: offers.OfferActive, type: 'boolean' },
-  PlatformTax: { column: offers.PlatformTax, type: 'number' },
-  isPromoted: { column: offers.isPromoted, type: 'boolean' },
-  createdAt: { column: offers.createdAt, type: 'date' },
+const OFFER_COLUMNS = {
+  ID: offers.ID,
+  BoundAdvertiser: offers.BoundAdvertiser,
+  OfferName: offers.OfferName,
+  OfferProductName: offers.OfferProductName,
+  OfferProductBrand: offers.OfferProductBrand,
+  OfferCountry: countriesText,
+  OfferType: offers.OfferType,
+  OfferPayout: offers.OfferPayout,
+  OfferLimit: offers.OfferLimit,
+  OfferProductPrice: offers.OfferProductPrice,
+  OfferMonthlyConversionRatio: offers.OfferMonthlyConversionRatio,
+  OfferActive: offers.OfferActive,
+  PlatformTax: offers.PlatformTax,
+  isPromoted: offers.isPromoted,
+  createdAt: offers.createdAt,
 };
 
-const { BoundAdvertiser: _a, PlatformTax: _t, ...ADVERTISER_OFFER_LIST_FIELDS } = OFFER_LIST_FIELDS;
+/** Filter whitelist of admin-offers (admin §2). */
+export const OFFER_LIST_FIELDS = listWhitelist(OFFER_LIST, OFFER_COLUMNS);
+
+/** Filter whitelist of the advertiser's offers. */
+export const ADVERTISER_OFFER_LIST_FIELDS = listWhitelist(ADVERTISER_OFFER_LIST, OFFER_COLUMNS);
 
 /** Filter whitelist of the publisher catalogue; `isNew` is read against the clock of the request. */
-function catalogueFields(now: number): ListFields {
-  return {
-    ID: OFFER_LIST_FIELDS.ID,
-    OfferName: OFFER_LIST_FIELDS.OfferName,
-    OfferProductName: OFFER_LIST_FIELDS.OfferProductName,
-    OfferProductBrand: OFFER_LIST_FIELDS.OfferProductBrand,
-    OfferCountry: OFFER_LIST_FIELDS.OfferCountry,
-    OfferType: OFFER_LIST_FIELDS.OfferType,
-    OfferLimit: OFFER_LIST_FIELDS.OfferLimit,
-    OfferMonthlyConversionRatio: OFFER_LIST_FIELDS.OfferMonthlyConversionRatio,
-    isNew: {
-      column: sql`(${offers.createdAt} >= ${now - NEW_OFFER_BADGE_DAYS * DAY_MS})`,
-      type: 'boolean',
-    },
-    createdAt: OFFER_LIST_FIELDS.createdAt,
-  };
+export function catalogueFields(now: number): ListFields {
+  return listWhitelist(CATALOGUE_LIST, {
+    ...OFFER_COLUMNS,
+    isNew: sql`(${offers.createdAt} >= ${now - NEW_OFFER_BADGE_DAYS * DAY_MS})`,
+  });
 }
 
 const notDeleted = isNull(offers.deletedAt);

@@ -1,10 +1,11 @@
 import { findPayout, toPayout } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import type { FilterItem, PayoutLine, PlatformPayout } from '@leadmesh/schema';
+import { PAYOUT_LINE_LIST, PLATFORM_PAYOUT_LIST } from '@leadmesh/schema/constants';
 import { payoutLines, platformPayouts } from '@leadmesh/schema/tables';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { dollars, toCsv } from '../../lib/csv.ts';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 
 export {
   checkPayoutPending,
@@ -13,13 +14,13 @@ export {
   performPayoutProcess,
 } from '@leadmesh/core';
 
-export const PAYOUT_LIST_FIELDS: ListFields = {
-  ID: { column: platformPayouts.ID, type: 'number' },
-  BoundUser: { column: platformPayouts.BoundUser, type: 'number' },
-  TotalPaidOut: { column: platformPayouts.TotalPaidOut, type: 'number' },
-  Processed: { column: platformPayouts.Processed, type: 'boolean' },
-  createdAt: { column: platformPayouts.createdAt, type: 'date' },
-};
+export const PAYOUT_LIST_FIELDS = listWhitelist(PLATFORM_PAYOUT_LIST, {
+  ID: platformPayouts.ID,
+  BoundUser: platformPayouts.BoundUser,
+  TotalPaidOut: platformPayouts.TotalPaidOut,
+  Processed: platformPayouts.Processed,
+  createdAt: platformPayouts.createdAt,
+});
 
 export async function listPayouts(
   db: Db,
@@ -36,13 +37,13 @@ export async function listPayouts(
   return rows.map(toPayout);
 }
 
-export const PAYOUT_LINE_FIELDS: ListFields = {
-  ID: { column: payoutLines.ID, type: 'number' },
-  Date: { column: payoutLines.createdAt, type: 'date' },
-  Amount: { column: payoutLines.Amount, type: 'number' },
-  Description: { column: payoutLines.Description, type: 'string' },
-  Comment: { column: payoutLines.Comment, type: 'string' },
-};
+export const PAYOUT_LINE_FIELDS = listWhitelist(PAYOUT_LINE_LIST, {
+  ID: payoutLines.ID,
+  Date: payoutLines.createdAt,
+  Amount: payoutLines.Amount,
+  Description: payoutLines.Description,
+  Comment: payoutLines.Comment,
+});
 
 /** A payment history: the lines of one user or one advertiser (dashboards §2 Payment histories). */
 export async function listPayoutLines(

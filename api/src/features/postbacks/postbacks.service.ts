@@ -77,13 +77,13 @@ async function checkFields(
   if (url) throw refuse('postbackURL', url);
 }
 
-/** The session user's postbacks, oldest first. */
+/** The session user's postbacks, newest first (the spec gives no order; issue 16: lists people work in). */
 export async function listPostbacks(db: DbOrTx, caller: Caller): Promise<Postback[]> {
   return db
     .select(columns)
     .from(postbacks)
     .where(eq(postbacks.BoundUser, caller.user.ID))
-    .orderBy(asc(postbacks.postbackID));
+    .orderBy(desc(postbacks.postbackID));
 }
 
 /** Adds a postback for the session user; the URL is checked (without a transaction open) first. */

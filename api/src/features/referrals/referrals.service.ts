@@ -8,9 +8,10 @@ import {
   type ReferralOverview,
   type ReferralRegister,
 } from '@leadmesh/schema';
+import { ADVERTISER_REFERRAL_LIST, PUBLISHER_REFERRAL_LIST } from '@leadmesh/schema/constants';
 import { referralEarnings, users } from '@leadmesh/schema/tables';
 import { and, sql } from 'drizzle-orm';
-import { buildFilterWhere, type ListFields } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist } from '../../lib/list-engine.ts';
 
 const DAY = sql`strftime('%Y-%m-%d', ${referralEarnings.createdAt} / 1000, 'unixepoch')`;
 
@@ -20,10 +21,10 @@ const DAY = sql`strftime('%Y-%m-%d', ${referralEarnings.createdAt} / 1000, 'unix
  */
 const enabled = (caller: Caller) => caller.user.isRefferalEnabled;
 
-const PUBLISHER_FIELDS: ListFields = {
-  Date: { column: referralEarnings.createdAt, type: 'date' },
-  Username: { column: users.Username, type: 'string' },
-};
+export const PUBLISHER_REFERRAL_FIELDS = listWhitelist(PUBLISHER_REFERRAL_LIST, {
+  Date: referralEarnings.createdAt,
+  Username: users.Username,
+});
 
 /** Earnings from referred publishers per day and publisher, newest first, 20 a page (SQL aggregate). */
 export async function publisherReferrals(
@@ -32,7 +33,7 @@ export async function publisherReferrals(
   input: { Filters: FilterItem[]; paginationOffset: number },
 ): Promise<PublisherReferral[]> {
   // Filters are checked first: a bad one is refused the same whether the programme is on or not.
-  const filters = buildFilterWhere(input.Filters, PUBLISHER_FIELDS);
+  const filters = buildFilterWhere(input.Filters, PUBLISHER_REFERRAL_FIELDS);
   if (!enabled(caller)) return [];
   const mine = sql`${referralEarnings.BoundUser} = ${caller.user.ID} and ${referralEarnings.Kind} = 'publisher'`;
   const rows = await db
@@ -51,10 +52,10 @@ export async function publisherReferrals(
   return rows.map((r) => ({ ...r, EarnedAmount: Number(r.EarnedAmount) }));
 }
 
-const ADVERTISER_FIELDS: ListFields = {
-  Username: { column: users.Username, type: 'string' },
-  Date: { column: referralEarnings.createdAt, type: 'date' },
-};
+export const ADVERTISER_REFERRAL_FIELDS = listWhitelist(ADVERTISER_REFERRAL_LIST, {
+  Username: users.Username,
+  Date: referralEarnings.createdAt,
+});
 
 /** Earnings from referred advertisers per advertiser and offer (top-ups have no offer). */
 export async function advertiserReferrals(
@@ -63,7 +64,7 @@ export async function advertiserReferrals(
   input: { Filters: FilterItem[] },
 ): Promise<AdvertiserReferral[]> {
   // Filters are checked first: a bad one is refused the same whether the programme is on or not.
-  const filters = buildFilterWhere(input.Filters, ADVERTISER_FIELDS);
+  const filters = buildFilterWhere(input.Filters, ADVERTISER_REFERRAL_FIELDS);
   if (!enabled(caller)) return [];
   const mine = sql`${referralEarnings.BoundUser} = ${caller.user.ID} and ${referralEarnings.Kind} = 'advertiser'`;
   const rows = await db

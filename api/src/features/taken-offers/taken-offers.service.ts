@@ -1,11 +1,12 @@
 import { type Caller, forbidden, notFound, validationError } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import type { FilterItem, TakenOffer, takenOfferCalls } from '@leadmesh/schema';
+import { TAKEN_OFFER_LIST } from '@leadmesh/schema/constants';
 import { domains, offers, takenOffers, websites } from '@leadmesh/schema/tables';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
-import { buildFilterWhere, type ListFields } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist } from '../../lib/list-engine.ts';
 import { trackingLink } from '../tracking/tracking.ts';
 import type { Traffic } from '../tracking/traffic.ts';
 
@@ -114,15 +115,15 @@ export async function addTakenOffer(db: Db, caller: Caller, input: AddInput): Pr
 }
 
 /** Filterable fields of the taken offers table. */
-export const TAKEN_OFFER_FIELDS: ListFields = {
-  ID: { column: takenOffers.ID, type: 'number' },
-  FriendlyName: { column: takenOffers.FriendlyName, type: 'string' },
-  TakenOfferName: { column: offers.OfferName, type: 'string' },
-  OfferName: { column: offers.OfferName, type: 'string' },
-  BoundOffer: { column: takenOffers.BoundOffer, type: 'number' },
-  BoundDomain: { column: takenOffers.BoundDomain, type: 'number' },
-  createdAt: { column: takenOffers.createdAt, type: 'date' },
-};
+export const TAKEN_OFFER_FIELDS = listWhitelist(TAKEN_OFFER_LIST, {
+  ID: takenOffers.ID,
+  FriendlyName: takenOffers.FriendlyName,
+  TakenOfferName: offers.OfferName,
+  OfferName: offers.OfferName,
+  BoundOffer: takenOffers.BoundOffer,
+  BoundDomain: takenOffers.BoundDomain,
+  createdAt: takenOffers.createdAt,
+});
 
 /** The caller's live taken offers, newest first. */
 export async function listTakenOffers(

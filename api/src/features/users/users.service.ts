@@ -14,11 +14,12 @@ import {
   type User,
   type userCalls,
 } from '@leadmesh/schema';
+import { USER_LIST } from '@leadmesh/schema/constants';
 import { type UserRow, users } from '@leadmesh/schema/tables';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { queueMail } from '../../lib/mail.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
@@ -351,24 +352,23 @@ export async function changePassword(
 }
 
 /** Filter whitelist of the users list (admin §2, Admin users list). */
-export const USER_LIST_FIELDS: ListFields = {
-  ID: { column: users.ID, type: 'number' },
-  Username: { column: users.Username, type: 'string' },
-  Email: { column: users.Email, type: 'string' },
-  FirstName: { column: users.FirstName, type: 'string' },
-  LastName: { column: users.LastName, type: 'string' },
-  Country: { column: users.Country, type: 'string' },
-  ZIP: { column: users.ZIP, type: 'number' },
-  Experience: { column: users.Experience, type: 'number' },
-  isAdmin: { column: users.isAdmin, type: 'boolean' },
-  isManager: { column: users.isManager, type: 'boolean' },
-  isVerified: { column: users.isVerified, type: 'boolean' },
-  isCRMInfoAllowed: { column: users.isCRMInfoAllowed, type: 'boolean' },
-  isAdvertiser: { column: sql`(${users.AdvertiserID} is not null)`, type: 'boolean' },
-  // The lead report's publisher picker: users whose publisher role shows.
-  isPublisherHidden: { column: users.isPublisherHidden, type: 'boolean' },
-  createdAt: { column: users.createdAt, type: 'date' },
-};
+export const USER_LIST_FIELDS = listWhitelist(USER_LIST, {
+  ID: users.ID,
+  Username: users.Username,
+  Email: users.Email,
+  FirstName: users.FirstName,
+  LastName: users.LastName,
+  Country: users.Country,
+  ZIP: users.ZIP,
+  Experience: users.Experience,
+  isAdmin: users.isAdmin,
+  isManager: users.isManager,
+  isVerified: users.isVerified,
+  isCRMInfoAllowed: users.isCRMInfoAllowed,
+  isAdvertiser: sql`(${users.AdvertiserID} is not null)`,
+  isPublisherHidden: users.isPublisherHidden,
+  createdAt: users.createdAt,
+});
 
 /**
  * The users a staff member may see: all for admins, otherwise the non-staff users of their side

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { ApiError, type Caller, notFound, validationError } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import type { FilterItem, PublisherWebsite, Website, websiteCalls } from '@leadmesh/schema';
+import { WEBSITE_LIST } from '@leadmesh/schema/constants';
 import { offers, takenOffers, websites } from '@leadmesh/schema/tables';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
-import { buildFilterWhere, type ListFields, pageOf } from '../../lib/list-engine.ts';
+import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { UploadRefused } from '../../lib/uploads/refused.ts';
 import { extractWebsiteZip, findEntryFile } from '../../lib/uploads/website-zip.ts';
 import { sitePaths } from '../tracking/tracking.ts';
@@ -181,15 +182,15 @@ export async function websitesOfOffer(
 }
 
 /** Filterable fields of admin-websites. */
-export const WEBSITE_LIST_FIELDS: ListFields = {
-  ID: { column: websites.ID, type: 'number' },
-  WebsiteName: { column: websites.WebsiteName, type: 'string' },
-  BoundOffer: { column: websites.BoundOffer, type: 'number' },
-  WebsiteType: { column: websites.WebsiteType, type: 'string' },
-  EntryFile: { column: websites.EntryFile, type: 'string' },
-  OfferName: { column: offers.OfferName, type: 'string' },
-  createdAt: { column: websites.createdAt, type: 'date' },
-};
+export const WEBSITE_LIST_FIELDS = listWhitelist(WEBSITE_LIST, {
+  ID: websites.ID,
+  WebsiteName: websites.WebsiteName,
+  BoundOffer: websites.BoundOffer,
+  WebsiteType: websites.WebsiteType,
+  EntryFile: websites.EntryFile,
+  OfferName: offers.OfferName,
+  createdAt: websites.createdAt,
+});
 
 /** admin-websites: 20 a page, newest first. */
 export async function listWebsites(db: DbOrTx, traffic: Traffic, input: ListInput): Promise<Website[]> {

@@ -1,4 +1,4 @@
-import type { Advertiser, FilterFieldSpec } from '@leadmesh/schema';
+import { ADVERTISER_LIST, type Advertiser } from '@leadmesh/schema';
 import {
   centsToDollars,
   dollarsToCents,
@@ -6,28 +6,13 @@ import {
   formatUsd,
   MESSAGES,
 } from '@leadmesh/schema/constants';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { App, Checkbox, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
 import { AdvertiserEditDialog } from './advertiser-edit.tsx';
 import { AdvertiserInfoDialog } from './advertiser-info.tsx';
-
-/** Filterable fields of admin-advertisers (admin §2). */
-export const ADVERTISER_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'CompanyName', friendlyName: 'Company name', type: 'string' },
-  { name: 'Username', friendlyName: 'Username', type: 'string' },
-  { name: 'CompanyAddress', friendlyName: 'Company address', type: 'string' },
-  { name: 'CompanyCity', friendlyName: 'Company city', type: 'string' },
-  { name: 'CompanyZipCode', friendlyName: 'Company ZIP', type: 'number' },
-  { name: 'TaxVatNumber', friendlyName: 'TAX/VAT number', type: 'string' },
-  { name: 'isInfiniteCredits', friendlyName: 'Infinite credits', type: 'boolean' },
-  { name: 'creditBalance', friendlyName: 'Credit balance (cents)', type: 'number' },
-  { name: 'minBalance', friendlyName: 'Min balance (cents)', type: 'number' },
-  { name: 'isVerified', friendlyName: 'Verified', type: 'boolean' },
-];
 
 type Kind = 'edit' | 'info' | 'delete' | 'verify' | 'balance' | 'invoice';
 type Dialog = { kind: Kind; adv: Advertiser } | null;
@@ -38,7 +23,9 @@ export function Advertisers(_: { path: string }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
-  const controller = useListController<Advertiser>(listLoader('/partners/getAllAdvertisers'), initial);
+  const controller = useList<Advertiser>(listLoader('/partners/getAllAdvertisers'), {
+    initialFilters: initial,
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const adv = dialog?.adv;
@@ -105,15 +92,16 @@ export function Advertisers(_: { path: string }) {
       <ListTable<Advertiser>
         controller={controller}
         rowKey="ID"
-        filterFields={ADVERTISER_FILTER_FIELDS}
+        list={ADVERTISER_LIST}
         errorMessage="There was an error while getting advertisers"
         columns={[
-          { title: 'Company name', dataIndex: 'CompanyName', render: (v: string) => <strong>{v}</strong> },
-          { title: 'Username', dataIndex: 'Username' },
+          { field: 'CompanyName', render: (v: string) => <strong>{v}</strong> },
+          { field: 'Username' },
           {
             title: 'Credits',
             key: 'credits',
             align: 'right',
+            phone: true,
             render: (_, a) =>
               a.isInfiniteCredits ? (
                 <Tag color="blue">Infinite</Tag>
@@ -121,11 +109,7 @@ export function Advertisers(_: { path: string }) {
                 <span data-testid="adv-credits">{formatUsd(a.creditBalance)}</span>
               ),
           },
-          {
-            title: 'Verified',
-            dataIndex: ['Flags', 'isVerified'],
-            render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>),
-          },
+          { field: 'isVerified', dataIndex: ['Flags', 'isVerified'] },
           {
             title: 'Actions',
             key: 'actions',
@@ -157,6 +141,7 @@ export function Advertisers(_: { path: string }) {
                     key: 'verify',
                     label: 'Verify advertiser',
                     type: 'primary',
+                    primary: true,
                     show: !a.Flags.isVerified,
                     onClick: () => setDialog({ kind: 'verify', adv: a }),
                   },

@@ -1,32 +1,16 @@
-import type { ApiToken, ApiTokenFlagInfo, FilterFieldSpec } from '@leadmesh/schema';
+import { API_TOKEN_LIST, type ApiToken, type ApiTokenFlagInfo } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import {
-  ConfirmDialog,
-  Field,
-  FormDialog,
-  formatDate,
-  ListTable,
-  RowActions,
-  TagList,
-  useListController,
-} from '@leadmesh/ui';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, TagList, useList } from '@leadmesh/ui';
 import { Alert, Button, Checkbox, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserPicker } from '../../lib/pickers.tsx';
 import { api, listLoader } from '../../lib/screen.tsx';
 
-const TOKEN_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'Name', friendlyName: 'Name', type: 'string' },
-  { name: 'UserID', friendlyName: 'User ID', type: 'number' },
-  { name: 'createdAt', friendlyName: 'Date added', type: 'date' },
-];
-
 /** admin-apitokens (public §2): tokens for server-to-server lead intake. */
 export function ApiTokens(_: { path: string }) {
   const navigate = useNavigate();
-  const controller = useListController<ApiToken>(listLoader('/apiTokens/getAllApiTokens'));
+  const controller = useList<ApiToken>(listLoader('/apiTokens/getAllApiTokens'));
   const [flags, setFlags] = useState<ApiTokenFlagInfo[] | null>(null);
   const [flagsError, setFlagsError] = useState(false);
   useEffect(() => {
@@ -72,7 +56,7 @@ export function ApiTokens(_: { path: string }) {
       <ListTable<ApiToken>
         controller={controller}
         rowKey="ID"
-        filterFields={TOKEN_FIELDS}
+        list={API_TOKEN_LIST}
         errorMessage={MESSAGES.errorFetchingTokens}
         toolbar={
           <Button
@@ -89,12 +73,13 @@ export function ApiTokens(_: { path: string }) {
           </Button>
         }
         columns={[
-          { title: 'ID', dataIndex: 'ID', width: 70 },
-          { title: 'Name', dataIndex: 'Name', render: (v: string) => <strong>{v}</strong> },
-          { title: 'Date added', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { field: 'Name', render: (v: string) => <strong>{v}</strong> },
+          { field: 'ID' },
+          { field: 'createdAt' },
           {
             title: 'Roles',
             dataIndex: 'Flags',
+            phone: true,
             render: (f: Record<string, boolean>) => {
               const on = Object.entries(f).filter(([, v]) => v);
               return on.length ? (

@@ -1,17 +1,16 @@
 import type { AdminLead, FilterItem } from '@leadmesh/schema';
-import { ADMIN_LEAD_FILTER_FIELDS } from '@leadmesh/schema';
+import { ADMIN_LEAD_LIST } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import {
   type DatePreset,
   DateRangePicker,
-  formatDate,
   KpiRow,
   KpiTile,
   ListTable,
   presetRange,
   RowActions,
   rangeFilters,
-  useListController,
+  useList,
 } from '@leadmesh/ui';
 import { Alert, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -20,6 +19,7 @@ import { api } from '../../lib/screen.tsx';
 import { LeadInfoDrawer } from '../leads/lead-info.tsx';
 
 type BlockedLead = AdminLead;
+const DATE_FIELDS = ['createdAt'];
 const PRESETS: DatePreset[] = ['all', '24h', 'today', 'yesterday', '7d', '30d', 'custom'];
 
 /** admin-blockedLeads (public §2): a date filter, a KPI tile per blocked reason, the blocked leads. */
@@ -38,11 +38,11 @@ export function BlockedLeads(_: { path: string }) {
         }),
     [dateKey],
   );
-  const controller = useListController<BlockedLead>(load);
+  const controller = useList<BlockedLead>(load);
   const [kpi, setKpi] = useState<{ BlockedReason: string; Label: string; Count: number }[] | null>(null);
   const [kpiError, setKpiError] = useState(false);
   const [info, setInfo] = useState<BlockedLead | null>(null);
-  const listFilters = JSON.stringify(controller.filters);
+  const listFilters = JSON.stringify(controller.query);
 
   // The list loads itself first; a new date range reloads it from the start.
   const shownRange = useRef(dateKey);
@@ -99,17 +99,20 @@ export function BlockedLeads(_: { path: string }) {
       <ListTable<BlockedLead>
         controller={controller}
         rowKey="ID"
-        filterFields={ADMIN_LEAD_FILTER_FIELDS.filter((f) => f.name !== 'createdAt')}
+        list={ADMIN_LEAD_LIST}
+        // The date range above filters the dates.
+        hideFilters={DATE_FIELDS}
         errorMessage={MESSAGES.errorFetchingDataBang}
         columns={[
-          { title: 'No.', dataIndex: 'ID', width: 70 },
-          { title: 'Product name', dataIndex: 'ProductName' },
+          { title: 'No.', field: 'ID' },
+          { field: 'ProductName', phone: true },
           {
             title: 'Blocked reason',
             dataIndex: 'BlockedReasonLabel',
+            phone: true,
             render: (v: string | null, l) => <Tag color="red">{v ?? l.BlockedReason}</Tag>,
           },
-          { title: 'Date', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { field: 'createdAt' },
           {
             title: 'Actions',
             key: 'actions',

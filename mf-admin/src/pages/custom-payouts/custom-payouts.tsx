@@ -1,14 +1,6 @@
-import type { CustomPayout, FilterFieldSpec } from '@leadmesh/schema';
-import { centsToDollars, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import {
-  ConfirmDialog,
-  Field,
-  FormDialog,
-  ListTable,
-  RowActions,
-  SearchSelect,
-  useListController,
-} from '@leadmesh/ui';
+import { CUSTOM_PAYOUT_LIST, type CustomPayout } from '@leadmesh/schema';
+import { centsToDollars, MESSAGES } from '@leadmesh/schema/constants';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, SearchSelect, useList } from '@leadmesh/ui';
 import { Button, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { payoutToSend } from '../../lib/money-preview.ts';
@@ -16,18 +8,9 @@ import { PayoutCalculator } from '../../lib/payout-calculator.tsx';
 import { UserPicker, useOfferNames } from '../../lib/pickers.tsx';
 import { api, listLoader } from '../../lib/screen.tsx';
 
-const FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'UserID', friendlyName: 'User ID', type: 'number' },
-  { name: 'Username', friendlyName: 'Username', type: 'string' },
-  { name: 'OfferID', friendlyName: 'Offer ID', type: 'number' },
-  { name: 'OfferName', friendlyName: 'Offer name', type: 'string' },
-  { name: 'Payout', friendlyName: 'Payout (cents)', type: 'number' },
-];
-
 /** admin-customPayouts (public §2, §5): a publisher's own payout for an offer, with the calculator. */
 export function CustomPayouts(_: { path: string }) {
-  const controller = useListController<CustomPayout>(listLoader('/customOfferPayouts/getAllPayouts'));
+  const controller = useList<CustomPayout>(listLoader('/customOfferPayouts/getAllPayouts'));
   const offers = useOfferNames();
   const [mode, setMode] = useState<'add' | 'edit' | null>(null);
   const [editing, setEditing] = useState<CustomPayout | null>(null);
@@ -72,7 +55,7 @@ export function CustomPayouts(_: { path: string }) {
       <ListTable<CustomPayout>
         controller={controller}
         rowKey="ID"
-        filterFields={FIELDS}
+        list={CUSTOM_PAYOUT_LIST}
         toolbar={
           <Button
             type="primary"
@@ -89,16 +72,11 @@ export function CustomPayouts(_: { path: string }) {
           </Button>
         }
         columns={[
-          { title: 'ID', dataIndex: 'ID', width: 70 },
-          { title: 'Username', dataIndex: 'Username' },
-          { title: 'Offer name', dataIndex: 'OfferName' },
-          { title: 'Payout', dataIndex: 'Payout', align: 'right', render: (v: number) => formatUsd(v) },
-          {
-            title: 'Publisher gets',
-            dataIndex: 'PublisherGets',
-            align: 'right',
-            render: (v: number) => formatUsd(v),
-          },
+          { field: 'Username' },
+          { field: 'OfferName' },
+          { title: 'Payout', field: 'Payout', align: 'right', phone: true },
+          { title: 'Publisher gets', dataIndex: 'PublisherGets', align: 'right', valueType: 'money' },
+          { field: 'ID' },
           {
             title: 'Actions',
             key: 'actions',

@@ -1,18 +1,14 @@
-import type { Domain, FilterFieldSpec } from '@leadmesh/schema';
-import { bareDomainHost, checkDomainName, MESSAGES } from '@leadmesh/schema';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import type { Domain } from '@leadmesh/schema';
+import { bareDomainHost, checkDomainName, DOMAIN_LIST, MESSAGES } from '@leadmesh/schema';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { Alert, Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { api, listLoader, useUserId } from '../../lib/screen.tsx';
 
-const DOMAIN_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'DomainName', friendlyName: 'Domain name', type: 'string' },
-];
-
 /** admin-domains (admin §2): internal domains, which every publisher may use. */
 export function Domains(_: { path: string }) {
   const me = useUserId();
-  const controller = useListController<Domain>(listLoader('/domains/getInternalDomains'));
+  const controller = useList<Domain>(listLoader('/domains/getInternalDomains'));
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [addState, setAddState] = useState<{ ok: boolean; text: string } | null>(null);
@@ -109,7 +105,7 @@ export function Domains(_: { path: string }) {
       <ListTable<Domain>
         controller={controller}
         rowKey="ID"
-        filterFields={DOMAIN_FIELDS}
+        list={DOMAIN_LIST}
         errorMessage="There was an error while getting internal domains"
         toolbar={
           <Button
@@ -122,11 +118,10 @@ export function Domains(_: { path: string }) {
           </Button>
         }
         columns={[
-          { title: 'Domain name', dataIndex: 'DomainName', render: (v: string) => <code>{v}</code> },
+          { field: 'DomainName', render: (v: string) => <code>{v}</code> },
           {
             title: 'Actions',
             key: 'actions',
-            width: 160,
             render: (_, d) => (
               <RowActions
                 actions={[

@@ -1,25 +1,15 @@
-import type { FilterFieldSpec, Invoice } from '@leadmesh/schema';
+import { INVOICE_LIST, type Invoice } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDate, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { ConfirmDialog, formatDateTime, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { Checkbox, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, InfoList, listLoader } from '../../lib/screen.tsx';
 
-const INVOICE_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'InvoiceID', friendlyName: 'Invoice ID', type: 'string' },
-  { name: 'BoundAdvertiser', friendlyName: 'Advertiser ID', type: 'number' },
-  { name: 'Advertiser', friendlyName: 'Advertiser', type: 'string' },
-  { name: 'Amount', friendlyName: 'Amount (cents)', type: 'number' },
-  { name: 'isPaid', friendlyName: 'Paid', type: 'boolean' },
-  { name: 'createdAt', friendlyName: 'Date', type: 'date' },
-];
-
 /** admin-invoices (public §2): invoices, paid or not, with Mark paid (review decision). */
 export function Invoices(_: { path: string }) {
   const navigate = useNavigate();
-  const controller = useListController<Invoice>(listLoader('/invoices/getAllInvoices'));
+  const controller = useList<Invoice>(listLoader('/invoices/getAllInvoices'));
   const [info, setInfo] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [referral, setReferral] = useState(true);
@@ -28,18 +18,18 @@ export function Invoices(_: { path: string }) {
       <ListTable<Invoice>
         controller={controller}
         rowKey="ID"
-        filterFields={INVOICE_FIELDS}
+        list={INVOICE_LIST}
         errorMessage="There was an error while fetching invoices"
         columns={[
-          { title: 'Invoice ID', dataIndex: 'InvoiceID', render: (v: string) => <code>{v}</code> },
-          { title: 'Advertiser', dataIndex: ['Advertiser', 'CompanyName'] },
-          { title: 'Amount', dataIndex: 'Amount', align: 'right', render: (v: number) => formatUsd(v) },
+          { field: 'InvoiceID', render: (v: string) => <code>{v}</code> },
+          { field: 'Advertiser', dataIndex: ['Advertiser', 'CompanyName'] },
+          { field: 'Amount', align: 'right' },
           {
-            title: 'Paid',
-            dataIndex: 'isPaid',
+            field: 'isPaid',
+            phone: true,
             render: (v: boolean) => (v ? <Tag color="green">Paid</Tag> : <Tag color="orange">Not paid</Tag>),
           },
-          { title: 'Date', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { field: 'createdAt' },
           {
             title: 'Actions',
             key: 'actions',
@@ -56,6 +46,7 @@ export function Invoices(_: { path: string }) {
                     key: 'paid',
                     label: 'Mark paid',
                     type: 'primary',
+                    primary: true,
                     show: !inv.isPaid,
                     onClick: () => {
                       setReferral(true);
@@ -83,7 +74,7 @@ export function Invoices(_: { path: string }) {
               ['Article', info.Name],
               ['Amount', formatUsd(info.Amount)],
               ['Paid', info.isPaid ? 'Yes' : 'No'],
-              ['Date', formatDate(info.createdAt)],
+              ['Date', formatDateTime(info.createdAt)],
             ]}
           />
         )}

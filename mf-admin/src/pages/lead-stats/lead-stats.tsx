@@ -3,6 +3,7 @@ import { DELAYS, LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmes
 import {
   type DatePreset,
   DateRangePicker,
+  formatDay,
   localUtcOffset,
   presetRange,
   useDebouncedQuery,
@@ -231,7 +232,7 @@ export function LeadStats(_: { path: string }) {
               dataSource={data.allLeads}
               locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
               columns={[
-                { title: 'Date', dataIndex: 'LeadDate' },
+                { title: 'Date', dataIndex: 'LeadDate', render: (d: string) => formatDay(d) },
                 { title: 'Leads', dataIndex: 'LeadCount', align: 'right' },
                 { title: 'Unique', dataIndex: 'UniqueLeads', align: 'right' },
                 { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right' },
@@ -250,7 +251,7 @@ export function LeadStats(_: { path: string }) {
                 value={selectedDay ?? undefined}
                 placeholder="No days"
                 onChange={setDay}
-                options={days.map((d) => ({ value: d, label: d }))}
+                options={days.map((d) => ({ value: d, label: formatDay(d) }))}
                 style={{ width: 130 }}
               />
             }
@@ -272,7 +273,7 @@ export function LeadStats(_: { path: string }) {
               ]}
             />
           </Card>
-          <Card size="small" title={`Leads per IP${selectedDay ? ` on ${selectedDay}` : ''}`}>
+          <Card size="small" title={`Leads per IP${selectedDay ? ` on ${formatDay(selectedDay)}` : ''}`}>
             <IpList day={selectedDay ? isoOfLeadDate(selectedDay) : null} filters={filters} />
           </Card>
         </div>

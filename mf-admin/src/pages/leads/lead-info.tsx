@@ -1,6 +1,6 @@
 import type { AdminLead } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { flagEmoji, LeadStatusTag, LeadTimelineOf } from '@leadmesh/ui';
+import { flagEmoji, formatDateTime, LeadStatusTag, LeadTimelineOf } from '@leadmesh/ui';
 import { Divider, Drawer, Grid } from 'antd';
 import { InfoList } from '../../lib/screen.tsx';
 
@@ -49,7 +49,7 @@ export function LeadInfoDrawer({ lead, onClose }: { lead: AdminLead | null; onCl
               ['Type', lead.PurchaseLeadType],
               ['CRM', lead.CRMType ?? '—'],
               ['Blocked', lead.BlockedReasonLabel ?? 'No'],
-              ['Created', new Date(lead.createdAt).toISOString().replace('T', ' ').slice(0, 19)],
+              ['Created', formatDateTime(lead.createdAt)],
               ...details.map(([k, v]): [string, string] => [
                 k,
                 typeof v === 'object' ? JSON.stringify(v) : String(v),

@@ -1,15 +1,15 @@
 import type { AdminLead, Lead, LeadCrmInfo, LeadExport } from '@leadmesh/schema';
-import { ADMIN_LEAD_FILTER_FIELDS } from '@leadmesh/schema';
+import { ADMIN_LEAD_LIST } from '@leadmesh/schema';
 import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
   Field,
   FormDialog,
-  formatDate,
+  formatDateTime,
   LeadStatusTag,
   ListTable,
   RowActions,
-  useListController,
+  useList,
 } from '@leadmesh/ui';
 import { Alert, App, Button, Input, Modal, Progress, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -67,7 +67,7 @@ export function Leads(_: { path: string }) {
     { query: 'BoundAdvertiser', type: 'number' },
     { query: 'BoundCRM', type: 'number' },
   ]);
-  const controller = useListController<AdminLead>(listLoader('/leads/getLeadsForAdmin'), initial);
+  const controller = useList<AdminLead>(listLoader('/leads/getLeadsForAdmin'), { initialFilters: initial });
   const [selected, setSelected] = useState<number[]>([]);
   const [info, setInfo] = useState<AdminLead | null>(null);
   const [statusOf, setStatusOf] = useState<Lead | null>(null);
@@ -95,7 +95,7 @@ export function Leads(_: { path: string }) {
     const n = parseGroups(groups);
     if (n === null) return MESSAGES.exportGroupsInvalid;
     const a = await api.call('/leads/startLeadExport', {
-      Filters: controller.filters,
+      Filters: controller.query,
       ...(selected.length ? { LeadIDs: selected } : {}),
       Groups: n,
     });
@@ -132,7 +132,7 @@ export function Leads(_: { path: string }) {
       <ListTable<AdminLead>
         controller={controller}
         rowKey="ID"
-        filterFields={ADMIN_LEAD_FILTER_FIELDS}
+        list={ADMIN_LEAD_LIST}
         errorMessage={MESSAGES.errorGettingLeads}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         toolbar={
@@ -153,10 +153,10 @@ export function Leads(_: { path: string }) {
           </>
         }
         columns={[
-          { title: 'ID', dataIndex: 'ID', width: 70 },
-          { title: 'Product name', dataIndex: 'ProductName' },
-          { title: 'Status', dataIndex: 'Status', render: (s: number) => <LeadStatusTag status={s} /> },
-          { title: 'Date', dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { field: 'ProductName' },
+          { field: 'Status', phone: true },
+          { field: 'createdAt' },
+          { field: 'ID' },
           {
             title: 'Publisher',
             key: 'publisher',
@@ -353,7 +353,7 @@ export function Leads(_: { path: string }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: comments have no id
               <p key={i} style={{ borderTop: '1px solid rgba(127,127,127,0.2)', paddingTop: 6 }}>
                 <strong>{c.Type}</strong> {c.AgentID ? `· agent ${c.AgentID}` : ''} ·{' '}
-                {formatDate(c.createdAt)}
+                {formatDateTime(c.createdAt)}
                 <br />
                 {c.Comment}
               </p>

@@ -1,23 +1,10 @@
-import type { FilterFieldSpec, LogEntry } from '@leadmesh/schema';
-import { LOG_LEVELS, LOG_PAGE_SIZE } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatPayoutDate, ListTable, useListController } from '@leadmesh/ui';
-import { Alert, Button, Modal, Spin, Tag } from 'antd';
+import { LOG_LIST, type LogEntry } from '@leadmesh/schema';
+import { LOG_PAGE_SIZE } from '@leadmesh/schema/constants';
+import { ConfirmDialog, ListTable, LogLevelTag, useList } from '@leadmesh/ui';
+import { Alert, Button, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api, listLoader } from '../../lib/screen.tsx';
-
-const FIELDS: readonly FilterFieldSpec[] = [
-  {
-    name: 'LogLevel',
-    friendlyName: 'Level',
-    type: 'number',
-    options: LOG_LEVELS.map((l) => ({ value: l.level, label: l.name })),
-  },
-  { name: 'Log', friendlyName: 'Text', type: 'string' },
-  { name: 'Context', friendlyName: 'Context', type: 'string' },
-  { name: 'User', friendlyName: 'User ID', type: 'number' },
-  { name: 'createdAt', friendlyName: 'Date', type: 'date' },
-];
 
 /** `[name:value]` parameters of a log text, highlighted. */
 function LogText({ text }: { text: string }) {
@@ -53,7 +40,7 @@ export function readableDump(text: string): string {
 
 /** admin-logs (public §2): log entries in level colours, 100 a page, dumps, Remove all. */
 export function Logs(_: { path: string }) {
-  const controller = useListController<LogEntry>(listLoader('/logs/getLogs', { limit: LOG_PAGE_SIZE }), [], {
+  const controller = useList<LogEntry>(listLoader('/logs/getLogs', { limit: LOG_PAGE_SIZE }), {
     pageSize: LOG_PAGE_SIZE,
   });
   const [dump, setDump] = useState<{ entry: LogEntry; text: string | null; error: boolean } | null>(null);
@@ -68,46 +55,29 @@ export function Logs(_: { path: string }) {
       <ListTable<LogEntry>
         controller={controller}
         rowKey="ID"
-        filterFields={FIELDS}
+        list={LOG_LIST}
         errorMessage="SERVER_ERROR"
-        scrollX={980}
         toolbar={
           <Button danger data-testid="logs-remove-all" onClick={() => setRemoving(true)}>
             Remove all logs
           </Button>
         }
         columns={[
+          { title: 'Log', field: 'Log', render: (v: string) => <LogText text={v} /> },
           {
-            title: 'Date (UTC)',
-            dataIndex: 'createdAt',
-            width: 140,
-            render: (v: string) => formatPayoutDate(v),
+            field: 'LogLevel',
+            phone: true,
+            render: (level: number, e) => <LogLevelTag level={level} name={e.LogLevelName} />,
           },
-          {
-            title: 'Level',
-            dataIndex: 'LogLevel',
-            width: 90,
-            render: (level: number, e) => (
-              <Tag
-                data-testid="log-level"
-                data-level={level}
-                color={LOG_LEVELS.find((l) => l.level === level)?.colour}
-              >
-                {e.LogLevelName}
-              </Tag>
-            ),
-          },
-          { title: 'Log', dataIndex: 'Log', width: '45%', render: (v: string) => <LogText text={v} /> },
+          { field: 'createdAt' },
           {
             title: 'Context',
             dataIndex: 'Context',
-            width: 180,
             render: (v: string | null) => <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{v}</code>,
           },
           {
             title: 'User',
             dataIndex: 'User',
-            width: 80,
             render: (id: number | null) =>
               id === null ? (
                 <span style={{ opacity: 0.6 }}>System</span>
@@ -120,7 +90,6 @@ export function Logs(_: { path: string }) {
           {
             title: 'Dump',
             key: 'dump',
-            width: 110,
             render: (_, e) =>
               e.LogDumpPresent ? (
                 <Button size="small" data-testid="log-dump" onClick={() => void openDump(e)}>

@@ -1,7 +1,7 @@
 import type { Offer } from '@leadmesh/schema';
-import { OFFER_FILTER_FIELDS, splitOfferCountries } from '@leadmesh/schema';
+import { OFFER_LIST, splitOfferCountries } from '@leadmesh/schema';
 import { flagEmoji, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDate, ListTable, RowActions, TagList, useListController } from '@leadmesh/ui';
+import { ConfirmDialog, formatDateTime, ListTable, RowActions, TagList, useList } from '@leadmesh/ui';
 import { Alert, Button, Drawer, Grid, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { api, InfoList, listLoader, useUrlFilters } from '../../lib/screen.tsx';
@@ -23,7 +23,7 @@ export function ratioText(ratio: number): string {
 /** admin-offers (admin §2): offers, the add-offer panel, edit with image replacement, More info. */
 export function Offers(_: { path: string }) {
   const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
-  const controller = useListController<Offer>(listLoader('/offers/getAllOffers'), initial);
+  const controller = useList<Offer>(listLoader('/offers/getAllOffers'), { initialFilters: initial });
   const screens = Grid.useBreakpoint();
   const [panel, setPanel] = useState<{ mode: 'add' } | { mode: 'edit'; offer: Offer } | null>(null);
   const [form, setForm] = useState<OfferFormState>(EMPTY_OFFER_FORM);
@@ -102,7 +102,7 @@ export function Offers(_: { path: string }) {
       <ListTable<Offer>
         controller={controller}
         rowKey="ID"
-        filterFields={OFFER_FILTER_FIELDS}
+        list={OFFER_LIST}
         errorMessage="There was an error while getting offers"
         toolbar={
           <Button type="primary" data-testid="offer-add" onClick={openAdd}>
@@ -110,14 +110,14 @@ export function Offers(_: { path: string }) {
           </Button>
         }
         columns={[
-          { title: 'Name', dataIndex: 'OfferName', render: (v: string) => <strong>{v}</strong> },
+          { title: 'Name', field: 'OfferName', render: (v: string) => <strong>{v}</strong> },
           {
             title: 'Product',
             key: 'product',
             render: (_, o) => `${o.OfferProductBrand} ${o.OfferProductName}`,
           },
-          { title: 'Type', dataIndex: 'OfferType', width: 70 },
-          { title: 'Payout', dataIndex: 'OfferPayout', align: 'right', render: (v: number) => formatUsd(v) },
+          { title: 'Type', field: 'OfferType' },
+          { title: 'Payout', field: 'OfferPayout', align: 'right', phone: true },
           {
             title: 'State',
             key: 'state',
@@ -199,7 +199,7 @@ export function Offers(_: { path: string }) {
                 ['Payout', formatUsd(info.OfferPayout)],
                 ['Product price', info.OfferProductPrice],
                 ['Referral payout', formatUsd(info.ReferralPayout)],
-                ['Created', formatDate(info.createdAt)],
+                ['Created', formatDateTime(info.createdAt)],
               ]}
             />
           </div>

@@ -1,17 +1,9 @@
-import type { FilterFieldSpec, PayoutProcessResult, PlatformPayout } from '@leadmesh/schema';
+import { type PayoutProcessResult, PLATFORM_PAYOUT_LIST, type PlatformPayout } from '@leadmesh/schema';
 import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatPayoutDate, ListTable, RowActions, useListController } from '@leadmesh/ui';
+import { ConfirmDialog, formatDateTimeUtc, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { Alert, Button, Modal, Progress, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { api, listLoader, saveText } from '../../lib/screen.tsx';
-
-const FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'BoundUser', friendlyName: 'User ID', type: 'number' },
-  { name: 'TotalPaidOut', friendlyName: 'Total paid out (cents)', type: 'number' },
-  { name: 'Processed', friendlyName: 'Processed', type: 'boolean' },
-  { name: 'createdAt', friendlyName: 'Created', type: 'date' },
-];
 
 const FILES = [
   { key: 'leads', path: '/payouts/getLeadsPayoutFile', label: 'Leads CSV' },
@@ -32,7 +24,7 @@ type Processing =
 
 /** admin-payments (public §2, §4): platform payouts, created, processed once, with their CSV files. */
 export function Payments(_: { path: string }) {
-  const controller = useListController<PlatformPayout>(listLoader('/payouts/getAllPlatformPayouts'));
+  const controller = useList<PlatformPayout>(listLoader('/payouts/getAllPlatformPayouts'));
   const [canCreate, setCanCreate] = useState(false);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<PlatformPayout | null>(null);
@@ -79,7 +71,7 @@ export function Payments(_: { path: string }) {
       <ListTable<PlatformPayout>
         controller={controller}
         rowKey="ID"
-        filterFields={FIELDS}
+        list={PLATFORM_PAYOUT_LIST}
         errorMessage={MESSAGES.errorGettingLeads}
         toolbar={
           canCreate ? (
@@ -93,27 +85,24 @@ export function Payments(_: { path: string }) {
           )
         }
         columns={[
-          { title: 'ID', dataIndex: 'ID', width: 70 },
-          { title: 'Created (UTC)', dataIndex: 'createdAt', render: (v: string) => formatPayoutDate(v) },
+          { field: 'createdAt' },
+          { title: 'Total paid out', field: 'TotalPaidOut', align: 'right', phone: true },
           {
-            title: 'Total paid out',
-            dataIndex: 'TotalPaidOut',
-            align: 'right',
-            render: (v: number) => formatUsd(v),
-          },
-          {
-            title: 'Processed',
-            dataIndex: 'Processed',
+            field: 'Processed',
+            phone: true,
             render: (v: boolean, p) =>
               v ? (
-                <Tag color="green">Processed {p.processedAt ? formatPayoutDate(p.processedAt) : ''}</Tag>
+                <Tag color="green">
+                  Processed{p.processedAt ? ' ' : ''}
+                  {p.processedAt ? formatDateTimeUtc(p.processedAt) : ''}
+                </Tag>
               ) : (
                 <Tag color="orange">Not processed</Tag>
               ),
           },
           {
             title: 'For',
-            dataIndex: 'BoundUser',
+            field: 'BoundUser',
             render: (v: number | null) => (v ? `User #${v}` : 'Everyone'),
           },
           {

@@ -1,93 +1,70 @@
 import type { LeadStatsPerUser } from '@leadmesh/schema';
-import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { Alert, Button, Empty, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { MESSAGES } from '@leadmesh/schema/constants';
+import { formatCount, formatPercent, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/screen.tsx';
 
-/** admin-publisherStats and manager-publisherStats (public §2): totals per publisher. */
+/** admin-publisherStats and manager-publisherStats (public §2): totals per publisher, sortable. */
 export function PublisherStats(_: { path: string }) {
   const navigate = useNavigate();
-  const [rows, setRows] = useState<LeadStatsPerUser[] | null>(null);
-  const [error, setError] = useState(false);
-  const load = useCallback(async () => {
-    setError(false);
-    setRows(null);
-    const a = await api.call('/leads/getLeadStatsPerUser', { Filters: [] });
-    if (a.status === 'ok') setRows(a.data);
-    else setError(true);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  if (error)
-    return (
-      <Alert
-        type="error"
-        title={MESSAGES.errorGettingDataBang}
-        action={
-          <Button size="small" onClick={() => void load()}>
-            Retry
-          </Button>
-        }
-      />
-    );
+  // One answer holds every publisher's totals (no paging).
+  const controller = useList<LeadStatsPerUser>(
+    () => api.call('/leads/getLeadStatsPerUser', { Filters: [] }),
+    {
+      paged: false,
+    },
+  );
   return (
-    <div data-testid="publisher-stats">
-      <Table<LeadStatsPerUser>
-        size="small"
-        sticky
-        scroll={{ x: 'max-content' }}
-        loading={rows === null}
-        rowKey="BoundUser"
-        dataSource={rows ?? []}
-        pagination={false}
-        locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
-        columns={[
-          {
-            title: 'Username',
-            dataIndex: ['User', 'Username'],
-            sorter: (a, b) => a.User.Username.localeCompare(b.User.Username),
-          },
-          {
-            title: 'Total leads',
-            dataIndex: 'Total',
-            align: 'right',
-            sorter: (a, b) => a.Total - b.Total,
-            render: (n: number) => n.toLocaleString('en-US'),
-          },
-          {
-            title: 'Confirmed leads',
-            key: 'good',
-            align: 'right',
-            sorter: (a, b) => a.Good - b.Good,
-            render: (_, r) => `${r.Good.toLocaleString('en-US')} (${r.PercentGood.toFixed(2)}%)`,
-          },
-          {
-            title: 'Amount for payment',
-            dataIndex: 'LeadEarnings',
-            align: 'right',
-            defaultSortOrder: 'descend',
-            sorter: (a, b) => a.LeadEarnings - b.LeadEarnings,
-            render: (v: number) => formatUsd(v),
-          },
-          {
-            title: '',
-            key: 'view',
-            // Pinned like the lists' actions, so View dashboard stays in reach on a phone.
-            fixed: 'right',
-            render: (_, r) => (
-              <Button
-                size="small"
-                data-testid="row-dashboard"
-                onClick={() => navigate(`/dashboard/admin-dashboard?p=${r.BoundUser}`)}
-              >
-                View dashboard
-              </Button>
-            ),
-          },
-        ]}
-      />
-    </div>
+    <ListTable<LeadStatsPerUser>
+      controller={controller}
+      testId="publisher-stats"
+      rowKey="BoundUser"
+      errorMessage={MESSAGES.errorGettingDataBang}
+      emptyText={MESSAGES.noDataToShow}
+      columns={[
+        {
+          title: 'Username',
+          dataIndex: ['User', 'Username'],
+          sorter: (a, b) => a.User.Username.localeCompare(b.User.Username),
+        },
+        {
+          title: 'Total leads',
+          dataIndex: 'Total',
+          align: 'right',
+          sorter: (a, b) => a.Total - b.Total,
+          render: (n: number) => formatCount(n),
+        },
+        {
+          title: 'Confirmed leads',
+          key: 'good',
+          align: 'right',
+          sorter: (a, b) => a.Good - b.Good,
+          render: (_, r) => `${formatCount(r.Good)} (${formatPercent(r.PercentGood)})`,
+        },
+        {
+          title: 'Amount for payment',
+          dataIndex: 'LeadEarnings',
+          align: 'right',
+          phone: true,
+          valueType: 'money',
+          defaultSortOrder: 'descend',
+          sorter: (a, b) => a.LeadEarnings - b.LeadEarnings,
+        },
+        {
+          key: 'actions',
+          render: (_, r) => (
+            <RowActions
+              actions={[
+                {
+                  key: 'dashboard',
+                  label: 'View dashboard',
+                  onClick: () => navigate(`/dashboard/admin-dashboard?p=${r.BoundUser}`),
+                },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

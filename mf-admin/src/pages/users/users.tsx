@@ -1,30 +1,12 @@
-import type { FilterFieldSpec, User } from '@leadmesh/schema';
+import { USER_LIST, type User } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, ListTable, RowActions, useListController } from '@leadmesh/ui';
-import { Alert, Modal, Tag } from 'antd';
+import { ConfirmDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { Alert, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { countryFilterOptions } from '../../lib/options.ts';
 import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
 import { UserEditDialog } from './user-edit.tsx';
 import { UserInfoDialog } from './user-info.tsx';
-
-/** Filterable fields of admin-users (admin §2). */
-export const USER_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'Username', friendlyName: 'Username', type: 'string' },
-  { name: 'Email', friendlyName: 'Email', type: 'string' },
-  { name: 'FirstName', friendlyName: 'First name', type: 'string' },
-  { name: 'LastName', friendlyName: 'Last name', type: 'string' },
-  { name: 'Country', friendlyName: 'Country', type: 'string', options: countryFilterOptions() },
-  { name: 'ZIP', friendlyName: 'ZIP', type: 'number' },
-  { name: 'Experience', friendlyName: 'Experience', type: 'number' },
-  { name: 'isAdmin', friendlyName: 'Is admin', type: 'boolean' },
-  { name: 'isManager', friendlyName: 'Is manager', type: 'boolean' },
-  { name: 'isVerified', friendlyName: 'Verified', type: 'boolean' },
-  { name: 'isCRMInfoAllowed', friendlyName: 'CRM info allowed', type: 'boolean' },
-  { name: 'isAdvertiser', friendlyName: 'Is advertiser', type: 'boolean' },
-];
 
 type Dialog =
   | { kind: 'edit' | 'info' | 'delete' | 'verify' | 'payout'; user: User }
@@ -40,7 +22,7 @@ export function Users(_: { path: string }) {
     { query: 'ID', type: 'number' },
     { query: 'Username', type: 'string' },
   ]);
-  const controller = useListController<User>(listLoader('/users/getAllUsers'), initial);
+  const controller = useList<User>(listLoader('/users/getAllUsers'), { initialFilters: initial });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [checking, setChecking] = useState<number | null>(null);
   const close = () => setDialog(null);
@@ -65,16 +47,13 @@ export function Users(_: { path: string }) {
       <ListTable<User>
         controller={controller}
         rowKey="ID"
-        filterFields={USER_FILTER_FIELDS}
+        list={USER_LIST}
         errorMessage="There was an error while getting users"
         columns={[
-          { title: 'Username', dataIndex: 'Username', render: (v: string) => <strong>{v}</strong> },
-          { title: 'Email', dataIndex: 'Email' },
-          {
-            title: 'Verified',
-            dataIndex: ['Flags', 'isVerified'],
-            render: (v: boolean) => (v ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>),
-          },
+          { field: 'Username', render: (v: string) => <strong>{v}</strong> },
+          { field: 'Email' },
+          { field: 'isVerified', dataIndex: ['Flags', 'isVerified'], phone: true },
+          { field: 'createdAt' },
           {
             title: 'Actions',
             key: 'actions',
@@ -106,6 +85,7 @@ export function Users(_: { path: string }) {
                     key: 'verify',
                     label: 'Verify publisher',
                     type: 'primary',
+                    primary: true,
                     show: !user.Flags.isVerified,
                     onClick: () => setDialog({ kind: 'verify', user }),
                   },

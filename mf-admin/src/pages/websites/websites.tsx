@@ -1,38 +1,27 @@
-import type { FilterFieldSpec, Website } from '@leadmesh/schema';
-import { MESSAGES, WEBSITE_TYPES, type WebsiteType } from '@leadmesh/schema/constants';
+import type { Website } from '@leadmesh/schema';
+import {
+  MESSAGES,
+  WEBSITE_LIST,
+  WEBSITE_TYPE_LABELS,
+  WEBSITE_TYPES,
+  type WebsiteType,
+} from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
   Field,
   FilePicker,
   FormDialog,
-  formatDate,
+  formatDateTime,
   ListTable,
   RowActions,
   SearchSelect,
-  useListController,
+  useList,
 } from '@leadmesh/ui';
 import { Button, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOfferNames } from '../../lib/pickers.tsx';
 import { api, InfoList, listLoader } from '../../lib/screen.tsx';
-
-/** The website types as people read them (the stored values are the spec's `Landing`, `PreLanding`). */
-const WEBSITE_TYPE_LABELS: Record<WebsiteType, string> = { Landing: 'Landing', PreLanding: 'Prelanding' };
-
-const FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'WebsiteName', friendlyName: 'Website name', type: 'string' },
-  { name: 'BoundOffer', friendlyName: 'Offer ID', type: 'number' },
-  { name: 'OfferName', friendlyName: 'Offer', type: 'string' },
-  {
-    name: 'WebsiteType',
-    friendlyName: 'Type',
-    type: 'string',
-    options: WEBSITE_TYPES.map((t) => ({ value: t, label: WEBSITE_TYPE_LABELS[t] })),
-  },
-  { name: 'EntryFile', friendlyName: 'Entry file', type: 'string' },
-];
 
 /** The add-website checks, in the order of public §5; null when the form may be sent. */
 export function websiteFormError(f: {
@@ -55,7 +44,7 @@ export function websiteFormError(f: {
 export function Websites(_: { path: string }) {
   const navigate = useNavigate();
   const offers = useOfferNames();
-  const controller = useListController<Website>(listLoader('/websites/getAllWebsitesFrontend'));
+  const controller = useList<Website>(listLoader('/websites/getAllWebsitesFrontend'));
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [entry, setEntry] = useState('index.html');
@@ -91,7 +80,7 @@ export function Websites(_: { path: string }) {
       <ListTable<Website>
         controller={controller}
         rowKey="ID"
-        filterFields={FIELDS}
+        list={WEBSITE_LIST}
         toolbar={
           <Button
             type="primary"
@@ -110,11 +99,11 @@ export function Websites(_: { path: string }) {
           </Button>
         }
         columns={[
-          { title: 'Website name', dataIndex: 'WebsiteName', render: (v: string) => <strong>{v}</strong> },
-          { title: 'Offer', dataIndex: ['Offer', 'OfferName'] },
+          { field: 'WebsiteName', render: (v: string) => <strong>{v}</strong> },
+          { field: 'OfferName', dataIndex: ['Offer', 'OfferName'] },
           {
-            title: 'Type',
-            dataIndex: 'WebsiteType',
+            field: 'WebsiteType',
+            phone: true,
             render: (t: WebsiteType) => WEBSITE_TYPE_LABELS[t] ?? t,
           },
           {
@@ -208,7 +197,7 @@ export function Websites(_: { path: string }) {
                   {urlOf(info)}
                 </a>,
               ],
-              ['Uploaded', formatDate(info.createdAt)],
+              ['Uploaded', formatDateTime(info.createdAt)],
             ]}
           />
         )}

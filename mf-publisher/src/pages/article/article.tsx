@@ -1,7 +1,7 @@
 import { api } from '@leadmesh/api-client';
 import { type Domain, type PublisherOffer, type PublisherWebsite, storedDomainHost } from '@leadmesh/schema';
 import { formatMessage, MESSAGES } from '@leadmesh/schema/constants';
-import { Money, SafeHtml, TagList } from '@leadmesh/ui';
+import { formatCount, Money, SafeHtml, TagList } from '@leadmesh/ui';
 import {
   Alert,
   Button,
@@ -188,7 +188,7 @@ export function ArticleScreen() {
                   ),
                 },
                 { key: 'brand', label: 'Brand', children: offer.OfferProductBrand },
-                { key: 'limit', label: 'Limit per day', children: offer.OfferLimit.toLocaleString('en-US') },
+                { key: 'limit', label: 'Limit per day', children: formatCount(offer.OfferLimit) },
                 { key: 'type', label: 'Offer type', children: offer.OfferType },
                 {
                   key: 'approve',

@@ -1,8 +1,8 @@
 import { api } from '@leadmesh/api-client';
-import { checkDomainName, DOMAIN_FILTER_FIELDS, type Domain, storedDomainHost } from '@leadmesh/schema';
+import { checkDomainName, DOMAIN_LIST, type Domain, storedDomainHost } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, DataTable } from '@leadmesh/ui';
-import { Alert, Button, Input, Space, type TableColumnsType, Typography } from 'antd';
+import { ConfirmDialog, type ListColumn, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { Alert, Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
 import { Panel } from '../../lib/ui.tsx';
@@ -21,8 +21,14 @@ export function DomainsScreen() {
   const [notice, setNotice] = useState<Notice>(null);
   const [editing, setEditing] = useState<{ id: number; name: string; error?: string } | null>(null);
   const [deleting, setDeleting] = useState<Domain | null>(null);
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
+  const controller = useList<Domain>(({ offset, filters }) =>
+    api.call('/domains/getDomainsForUser', {
+      paginationOffset: offset,
+      Filters: filters,
+      showInternal: false,
+    }),
+  );
+  const reload = controller.list.reload;
 
   const add = async () => {
     const check = checkDomainName(name, 'publisherAdd');
@@ -64,7 +70,7 @@ export function DomainsScreen() {
     }
   };
 
-  const columns: TableColumnsType<Domain> = [
+  const columns: ListColumn<Domain>[] = [
     {
       title: 'Domain name',
       dataIndex: 'DomainName',
@@ -94,11 +100,7 @@ export function DomainsScreen() {
         ),
     },
     {
-      title: 'Actions',
       key: 'actions',
-      align: 'right',
-      // As narrow as its buttons: the domain name gets the rest of a phone's width.
-      width: 1,
       render: (_, row) =>
         editing?.id === row.ID ? (
           <Space style={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
@@ -115,18 +117,23 @@ export function DomainsScreen() {
             </Button>
           </Space>
         ) : (
-          <Space style={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
-            <Button
-              size="small"
-              data-testid="domain-edit-open"
-              onClick={() => setEditing({ id: row.ID, name: storedDomainHost(row.DomainName) })}
-            >
-              Edit
-            </Button>
-            <Button size="small" data-testid="domain-delete" onClick={() => setDeleting(row)}>
-              Delete
-            </Button>
-          </Space>
+          <RowActions
+            actions={[
+              {
+                key: 'edit',
+                testId: 'domain-edit-open',
+                label: 'Edit',
+                onClick: () => setEditing({ id: row.ID, name: storedDomainHost(row.DomainName) }),
+              },
+              {
+                key: 'delete',
+                testId: 'domain-delete',
+                label: 'Delete',
+                danger: true,
+                onClick: () => setDeleting(row),
+              },
+            ]}
+          />
         ),
     },
   ];
@@ -179,19 +186,7 @@ export function DomainsScreen() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <DataTable<Domain>
-        key={version}
-        columns={columns}
-        rowKey="ID"
-        filterFields={DOMAIN_FILTER_FIELDS}
-        load={({ offset, filters }) =>
-          api.call('/domains/getDomainsForUser', {
-            paginationOffset: offset,
-            Filters: filters,
-            showInternal: false,
-          })
-        }
-      />
+      <ListTable<Domain> controller={controller} columns={columns} rowKey="ID" list={DOMAIN_LIST} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete domain"

@@ -1,23 +1,22 @@
 import { api } from '@leadmesh/api-client';
-import { CATALOGUE_FILTER_FIELDS, type FilterItem, type PublisherOffer } from '@leadmesh/schema';
+import { CATALOGUE_LIST, type PublisherOffer } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { EndMarker, FilterBar, useInfiniteList } from '@leadmesh/ui';
+import { EndMarker, ListToolbar, useList } from '@leadmesh/ui';
 import { Empty, Skeleton } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ErrorRetry } from '../../lib/ui.tsx';
 import { OfferCard } from './offer-card.tsx';
 
 /**
- * The catalogue ('Take offer' mode): filter panel and offer cards with infinite scroll. With promoted
+ * The catalogue ('Take offer' mode): search box, filter panel and offer cards with infinite scroll. With promoted
  * offers shown, the first page starts with them and later offsets count only the others
  * (dashboards §4: the offset subtracts the promoted items already loaded).
  */
 export function Catalogue({ showPromoted }: { showPromoted: boolean }) {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<FilterItem[]>([]);
   const promotedLoaded = useRef(0);
-  const list = useInfiniteList<PublisherOffer>(async ({ offset, filters: current }) => {
+  const controller = useList<PublisherOffer>(async ({ offset, filters: current }) => {
     const first = offset === 0;
     const answer = await api.call('/offers/getAllSelectableOffers', {
       paginationOffset: first ? 0 : Math.max(0, offset - promotedLoaded.current),
@@ -28,7 +27,8 @@ export function Catalogue({ showPromoted }: { showPromoted: boolean }) {
       promotedLoaded.current = showPromoted ? answer.data.DBData.filter((o) => o.isPromoted).length : 0;
     }
     return answer;
-  }, filters);
+  });
+  const list = controller.list;
 
   let body: React.ReactNode;
   if (list.error) {
@@ -55,7 +55,7 @@ export function Catalogue({ showPromoted }: { showPromoted: boolean }) {
   }
   return (
     <div data-testid="catalogue">
-      <FilterBar fields={CATALOGUE_FILTER_FIELDS} value={filters} onChange={setFilters} />
+      <ListToolbar controller={controller} list={CATALOGUE_LIST} />
       {body}
       {!list.ended && list.rows.length > 0 && <EndMarker onVisible={list.loadMore} />}
     </div>

@@ -1,28 +1,9 @@
 import { api } from '@leadmesh/api-client';
-import type { FilterFieldSpec, FilterItem, TakenOffer } from '@leadmesh/schema';
-import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, FilterBar, formatDate } from '@leadmesh/ui';
-import {
-  Alert,
-  Button,
-  Empty,
-  Input,
-  Modal,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { type FilterItem, TAKEN_OFFER_LIST, type TakenOffer } from '@leadmesh/schema';
+import { ConfirmDialog, type ListColumn, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { Alert, Button, Input, Modal, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
-import { ErrorRetry } from '../../lib/ui.tsx';
-
-const TAKEN_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'FriendlyName', friendlyName: 'Custom name', type: 'string' },
-  { name: 'OfferName', friendlyName: 'Offer name', type: 'string' },
-  { name: 'createdAt', friendlyName: 'Date taken', type: 'date' },
-];
 
 type LinkState =
   | { phase: 'closed' }
@@ -35,23 +16,16 @@ type LinkState =
  * the tracking link to copy; Delete asks first (the link stops working).
  */
 export function TakenOffers() {
-  const [filters, setFilters] = useState<FilterItem[]>([]);
-  const [rows, setRows] = useState<TakenOffer[] | null>(null);
-  const [error, setError] = useState(false);
   const [deleting, setDeleting] = useState<TakenOffer | null>(null);
   const [link, setLink] = useState<LinkState>({ phase: 'closed' });
   const [copied, setCopied] = useState(false);
 
-  const load = useCallback(async (current: FilterItem[]) => {
-    setError(false);
-    setRows(null);
-    const answer = await api.call('/takenOffers/getAllTakenOffers', { Filters: current });
-    if (answer.status === 'ok') setRows(answer.data);
-    else setError(true);
-  }, []);
-  useEffect(() => {
-    void load(filters);
-  }, [filters, load]);
+  // The call answers every taken offer at once (dashboards §7: BoundUser, Filters).
+  const controller = useList<TakenOffer>(
+    ({ filters }: { filters: FilterItem[] }) =>
+      api.call('/takenOffers/getAllTakenOffers', { Filters: filters }),
+    { paged: false },
+  );
 
   const generate = async (offer: TakenOffer) => {
     setCopied(false);
@@ -73,7 +47,7 @@ export function TakenOffers() {
     }
   };
 
-  const columns: TableColumnsType<TakenOffer> = [
+  const columns: ListColumn<TakenOffer>[] = [
     {
       title: 'Custom name',
       dataIndex: 'FriendlyName',
@@ -86,58 +60,43 @@ export function TakenOffers() {
           </Typography.Text>
         ),
     },
-    { title: 'Offer name', dataIndex: 'TakenOfferName', responsive: ['sm'] },
+    { field: 'TakenOfferName', dataIndex: 'TakenOfferName' },
+    { field: 'createdAt' },
     {
-      title: 'Date taken',
-      dataIndex: 'createdAt',
-      width: 120,
-      responsive: ['md'],
-      render: (value: string) => formatDate(value),
-    },
-    {
-      title: 'Actions',
       key: 'actions',
-      align: 'right',
       render: (_, row) => (
-        <Space wrap style={{ justifyContent: 'flex-end' }}>
-          <Button size="small" type="primary" data-testid="taken-generate" onClick={() => void generate(row)}>
-            Generate link
-          </Button>
-          <Button size="small" data-testid="taken-delete" onClick={() => setDeleting(row)}>
-            Delete
-          </Button>
-        </Space>
+        <RowActions
+          actions={[
+            {
+              key: 'generate',
+              testId: 'taken-generate',
+              label: 'Generate link',
+              type: 'primary',
+              onClick: () => void generate(row),
+            },
+            {
+              key: 'delete',
+              testId: 'taken-delete',
+              label: 'Delete',
+              danger: true,
+              onClick: () => setDeleting(row),
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <div data-testid="taken-offers">
-      <FilterBar fields={TAKEN_FILTER_FIELDS} value={filters} onChange={setFilters} />
-      {error ? (
-        <ErrorRetry
-          message={MESSAGES.errorFetchingData}
-          onRetry={() => void load(filters)}
-          testId="taken-error"
-        />
-      ) : (
-        <Table<TakenOffer>
-          data-testid="taken-table"
-          columns={columns}
-          dataSource={rows ?? []}
-          rowKey="ID"
-          pagination={false}
-          loading={rows === null}
-          locale={{
-            emptyText: (
-              <Empty
-                data-testid="taken-empty"
-                description="You have not taken any offers yet. Pick one in the catalogue to get your tracking link."
-              />
-            ),
-          }}
-        />
-      )}
+      <ListTable<TakenOffer>
+        controller={controller}
+        testId="taken-table"
+        columns={columns}
+        rowKey="ID"
+        list={TAKEN_OFFER_LIST}
+        emptyText="You have not taken any offers yet. Pick one in the catalogue to get your tracking link."
+      />
       <Modal
         open={link.phase !== 'closed'}
         title={
@@ -192,7 +151,7 @@ export function TakenOffers() {
         confirmText="Delete"
         errorMessage="Failed to delete the taken offer"
         onConfirm={() => api.call('/takenOffers/deleteTakenOffer', { ID: deleting?.ID ?? 0 })}
-        onDone={() => void load(filters)}
+        onDone={controller.list.reload}
         onClose={() => setDeleting(null)}
       >
         Delete <strong>{deleting?.FriendlyName ?? deleting?.TakenOfferName}</strong>? Its tracking link stops

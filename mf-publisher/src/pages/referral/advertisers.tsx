@@ -1,17 +1,12 @@
 import { api } from '@leadmesh/api-client';
-import type { AdvertiserReferral, FilterFieldSpec } from '@leadmesh/schema';
-import { formatDate, Money } from '@leadmesh/ui';
-import { type TableColumnsType, Typography } from 'antd';
+import { ADVERTISER_REFERRAL_LIST, type AdvertiserReferral } from '@leadmesh/schema';
+import { type ListColumn, Money } from '@leadmesh/ui';
+import { Typography } from 'antd';
 import { Panel } from '../../lib/ui.tsx';
 import { ReferralList } from './referral-list.tsx';
 
-const FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'Username', friendlyName: 'Username', type: 'string' },
-  { name: 'Date', friendlyName: 'Date', type: 'date' },
-];
-
-const columns: TableColumnsType<AdvertiserReferral> = [
-  { title: 'Username', dataIndex: 'Username' },
+const columns: ListColumn<AdvertiserReferral>[] = [
+  { field: 'Username' },
   {
     title: 'Offer name',
     dataIndex: 'OfferName',
@@ -23,16 +18,11 @@ const columns: TableColumnsType<AdvertiserReferral> = [
     title: 'Earned',
     dataIndex: 'Earned',
     align: 'right',
+    phone: true,
     render: (cents: number) => <Money cents={cents} coloured />,
   },
-  { title: 'Count', dataIndex: 'Count', align: 'right', responsive: ['sm'] },
-  {
-    title: 'Last earned',
-    dataIndex: 'Date',
-    width: 130,
-    responsive: ['md'],
-    render: (value: string) => formatDate(value),
-  },
+  { title: 'Count', dataIndex: 'Count', align: 'right', valueType: 'number' },
+  { field: 'Date' },
 ];
 
 /** Advertiser referrals (dashboards §2): per referred advertiser and offer, what you earned and how often. */
@@ -43,13 +33,10 @@ export function ReferralAdvertisersScreen() {
         testId="referral-advertisers-list"
         columns={columns}
         rowKey={(row) => `${row.Username}-${row.OfferName ?? 'top-ups'}`}
-        fields={FIELDS}
-        // One answer holds every row (the call has no paging): an empty second page ends the list.
-        load={async ({ offset, filters }) =>
-          offset > 0
-            ? { status: 'ok', data: [] }
-            : api.call('/referral/getAllAdvertiserReferralsForUser', { Filters: filters })
-        }
+        list={ADVERTISER_REFERRAL_LIST}
+        // One answer holds every row (the call has no paging).
+        paged={false}
+        load={({ filters }) => api.call('/referral/getAllAdvertiserReferralsForUser', { Filters: filters })}
       />
     </Panel>
   );

@@ -1,29 +1,20 @@
 import { api } from '@leadmesh/api-client';
-import type { FilterFieldSpec, PublisherReferral } from '@leadmesh/schema';
-import { formatDate, Money } from '@leadmesh/ui';
-import type { TableColumnsType } from 'antd';
+import { PUBLISHER_REFERRAL_LIST, type PublisherReferral } from '@leadmesh/schema';
+import { formatDay, type ListColumn, Money } from '@leadmesh/ui';
 import { Panel } from '../../lib/ui.tsx';
 import { ReferralList } from './referral-list.tsx';
 
-const FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'Username', friendlyName: 'Username', type: 'string' },
-  { name: 'Date', friendlyName: 'Date', type: 'date' },
-];
-
-const columns: TableColumnsType<PublisherReferral> = [
-  {
-    title: 'Date',
-    dataIndex: 'Date',
-    width: 130,
-    render: (value: string) => formatDate(`${value}T00:00:00Z`),
-  },
-  { title: 'Username', dataIndex: 'Username' },
+const columns: ListColumn<PublisherReferral>[] = [
+  { field: 'Username' },
   {
     title: 'Earned',
     dataIndex: 'EarnedAmount',
     align: 'right',
+    phone: true,
     render: (cents: number) => <Money cents={cents} coloured />,
   },
+  // A UTC day of earnings (YYYY-MM-DD), not a moment: shown as that day.
+  { field: 'Date', render: (value: string) => formatDay(value) },
 ];
 
 /** Publisher referrals (dashboards §2): what each referred publisher earned you, per day. */
@@ -34,7 +25,7 @@ export function ReferralPublishersScreen() {
         testId="referral-publishers-list"
         columns={columns}
         rowKey={(row) => `${row.Date}-${row.Username}`}
-        fields={FIELDS}
+        list={PUBLISHER_REFERRAL_LIST}
         load={({ offset, filters }) =>
           api.call('/referral/getAllPublisherReferralsForUser', {
             paginationOffset: offset,

@@ -1,5 +1,6 @@
 import { MESSAGES } from './errors.ts';
 import type { FilterFieldSpec } from './filters.ts';
+import { DOMAIN_LIST, listFilterFields } from './lists.ts';
 
 /** A host name: dot-separated labels of letters, digits and inner hyphens, ending in a letter TLD or an IDN (xn--) TLD. */
 const HOST_PATTERN =
@@ -66,8 +67,5 @@ export function storedDomainHost(stored: string): string {
   return stored.replace(/^https?:\/\//i, '');
 }
 
-/** Filterable fields of the domain lists (admin §2, Admin internal domains). */
-export const DOMAIN_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'DomainName', friendlyName: 'Domain name', type: 'string' },
-];
+/** Filterable fields of the domain lists, from the list's declaration. */
+export const DOMAIN_FILTER_FIELDS: readonly FilterFieldSpec[] = listFilterFields(DOMAIN_LIST);

@@ -42,4 +42,6 @@ export interface FilterFieldSpec {
   type: FilterValueType;
   /** A fixed list of choices (country codes, offer types, ...). */
   options?: readonly { value: string | number | boolean; label: string }[];
+  /** An amount of money: typed in dollars, sent in cents (the wire's unit, decision 0002). */
+  money?: boolean;
 }

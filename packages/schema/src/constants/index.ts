@@ -8,6 +8,7 @@ export * from './images.ts';
 export * from './lead-fields.ts';
 export * from './lead-status.ts';
 export * from './limits.ts';
+export * from './lists.ts';
 export * from './money.ts';
 export * from './offers.ts';
 export * from './reports.ts';

@@ -4,6 +4,7 @@ import { MESSAGES } from './errors.ts';
 import type { FilterFieldSpec } from './filters.ts';
 import { bareImageName } from './images.ts';
 import { OFFER_DEFAULTS } from './limits.ts';
+import { ADVERTISER_OFFER_LIST, CATALOGUE_LIST, listFilterFields, OFFER_LIST } from './lists.ts';
 import { hasUnsafeCharacters, isCountryCode } from './rules.ts';
 
 /** Offer countries travel as one text, the codes joined by `~` (admin §3: "the server sends them joined by ~"). */
@@ -176,45 +177,15 @@ export async function checkOfferForm(
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const TYPE_OPTIONS = SELECTABLE_OFFER_TYPES.map((t) => ({ value: t, label: t }));
-
-/** Filterable fields of admin-offers (admin §2) plus isPromoted; OfferCountry eq / in matches any of the offer's countries. */
-export const OFFER_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'BoundAdvertiser', friendlyName: 'Advertiser ID', type: 'number' },
-  { name: 'OfferName', friendlyName: 'Offer name', type: 'string' },
-  { name: 'OfferProductName', friendlyName: 'Product name', type: 'string' },
-  { name: 'OfferProductBrand', friendlyName: 'Product brand', type: 'string' },
-  { name: 'OfferCountry', friendlyName: 'Country', type: 'string' },
-  { name: 'OfferType', friendlyName: 'Offer type', type: 'string', options: TYPE_OPTIONS },
-  { name: 'OfferPayout', friendlyName: 'Payout (cents)', type: 'number' },
-  { name: 'OfferLimit', friendlyName: 'Limit', type: 'number' },
-  { name: 'OfferProductPrice', friendlyName: 'Product price', type: 'string' },
-  { name: 'OfferMonthlyConversionRatio', friendlyName: 'Approve rate (%)', type: 'number' },
-  { name: 'OfferActive', friendlyName: 'Active', type: 'boolean' },
-  { name: 'PlatformTax', friendlyName: 'Platform tax (%)', type: 'number' },
-  { name: 'isPromoted', friendlyName: 'Promoted', type: 'boolean' },
-  { name: 'createdAt', friendlyName: 'Created', type: 'date' },
-];
+/** Filterable fields of admin-offers, from the list's declaration. */
+export const OFFER_FILTER_FIELDS: readonly FilterFieldSpec[] = listFilterFields(OFFER_LIST);
 
 /** Filterable fields of the advertiser's offers (advertiser-offers). */
-export const ADVERTISER_OFFER_FILTER_FIELDS: readonly FilterFieldSpec[] = OFFER_FILTER_FIELDS.filter(
-  (f) => !['BoundAdvertiser', 'PlatformTax'].includes(f.name),
-);
+export const ADVERTISER_OFFER_FILTER_FIELDS: readonly FilterFieldSpec[] =
+  listFilterFields(ADVERTISER_OFFER_LIST);
 
-/** Filterable fields of the publisher catalogue (offers of type CPA and CPL only, dashboards §5). */
-export const CATALOGUE_FILTER_FIELDS: readonly FilterFieldSpec[] = [
-  { name: 'ID', friendlyName: 'ID', type: 'number' },
-  { name: 'OfferName', friendlyName: 'Offer name', type: 'string' },
-  { name: 'OfferProductName', friendlyName: 'Product name', type: 'string' },
-  { name: 'OfferProductBrand', friendlyName: 'Product brand', type: 'string' },
-  { name: 'OfferCountry', friendlyName: 'Country', type: 'string' },
-  { name: 'OfferType', friendlyName: 'Offer type', type: 'string', options: TYPE_OPTIONS },
-  { name: 'OfferLimit', friendlyName: 'Limit per day', type: 'number' },
-  { name: 'OfferMonthlyConversionRatio', friendlyName: 'Approve rate (%)', type: 'number' },
-  { name: 'isNew', friendlyName: 'New', type: 'boolean' },
-  { name: 'createdAt', friendlyName: 'Created', type: 'date' },
-];
+/** Filterable fields of the publisher catalogue. */
+export const CATALOGUE_FILTER_FIELDS: readonly FilterFieldSpec[] = listFilterFields(CATALOGUE_LIST);
 
 /** At most this many promoted offers head the catalogue's first load. */
 export const PROMOTED_OFFERS_MAX = 100;

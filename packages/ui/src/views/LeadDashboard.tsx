@@ -7,6 +7,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { Navigate } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
 import { FilterBar } from '../FilterBar.tsx';
+import { formatDay } from '../format.ts';
 import { Money } from '../Money.tsx';
 import { isNotVerified, LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
 import {
@@ -231,7 +232,9 @@ function RecentLeads({
               title: 'Date',
               dataIndex: 'LeadDate',
               render: (day: string) => (
-                <Typography.Link onClick={() => onPick({ kind: 'date', value: day })}>{day}</Typography.Link>
+                <Typography.Link onClick={() => onPick({ kind: 'date', value: day })}>
+                  {formatDay(day)}
+                </Typography.Link>
               ),
             },
             { title: 'Leads', dataIndex: 'LeadCount', align: 'right' },

@@ -1,26 +1,16 @@
 import { api } from '@leadmesh/api-client';
-import type {
-  AdvertiserLead,
-  FilterFieldSpec,
-  FilterItem,
-  LeadCrmInfo,
-  PublisherLead,
-} from '@leadmesh/schema';
-import {
-  ADVERTISER_LEAD_FILTER_FIELDS,
-  MESSAGES,
-  moneyWithdrawnLabel,
-  PUBLISHER_LEAD_FILTER_FIELDS,
-} from '@leadmesh/schema';
+import type { AdvertiserLead, FilterItem, LeadCrmInfo, PublisherLead } from '@leadmesh/schema';
+import { ADVERTISER_LEAD_LIST, MESSAGES, moneyWithdrawnLabel, PUBLISHER_LEAD_LIST } from '@leadmesh/schema';
 import { useSessionStore } from '@leadmesh/session';
 import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
-import { DataTable } from '../DataTable.tsx';
-import { formatDate } from '../format.ts';
+import { formatDateTime } from '../format.ts';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
+import { type ListColumn, ListTable, useList } from '../ListTable.tsx';
 import { Money } from '../Money.tsx';
+import { RowActions } from '../RowActions.tsx';
 import { Details, NotVerified, Screen, ViewStyles } from './common.tsx';
 import type { LeadRole } from './dashboard-logic.ts';
 
@@ -47,10 +37,8 @@ export function formatDuration(seconds: number): string {
   return parts.join(' ');
 }
 
-function fieldsFor(role: LeadRole): FilterFieldSpec[] {
-  const base = role === 'publisher' ? PUBLISHER_LEAD_FILTER_FIELDS : ADVERTISER_LEAD_FILTER_FIELDS;
-  return base.map((f) => (f.name === 'ID' ? { ...f, friendlyName: 'User ID' } : f));
-}
+/** The `?ID=` link's filter reads 'User ID' on its chip (dashboards §2, Publisher leads). */
+const LINK_FILTER_LABEL = { ID: 'User ID' };
 
 function place(lead: AnyLead): string {
   const { city, countryCode } = lead.PurchaseLocation;
@@ -112,7 +100,7 @@ function LeadInfoDialog({
     ['Offer', lead.OfferName],
     ['Product', lead.ProductName],
     ['Status', <LeadStatusTag key="s" status={lead.Status} />],
-    ['Date', formatDate(lead.createdAt)],
+    ['Date', formatDateTime(lead.createdAt)],
     ['Location', place(lead)],
     ['Device', lead.PurchaseIsPhone ? 'Mobile' : 'Desktop'],
     ['Domain', lead.PurchaseDomain || '—'],
@@ -224,7 +212,7 @@ function CrmInfoDialog({ leadId, onClose }: { leadId: number | null; onClose(): 
                   <List.Item>
                     <Space orientation="vertical" size={0}>
                       <Typography.Text type="secondary">
-                        {formatDate(c.createdAt)} · Agent {c.AgentID ?? '—'} · {c.Type ?? 'note'}
+                        {formatDateTime(c.createdAt)} · Agent {c.AgentID ?? '—'} · {c.Type ?? 'note'}
                       </Typography.Text>
                       <span>
                         {c.Type === 'audio' && c.audioDuration != null
@@ -278,27 +266,27 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
     },
     [role],
   );
+  const controller = useList<AnyLead>(load, { initialFilters });
 
-  const columns = useMemo(() => {
-    const actions = {
-      title: '',
+  const columns = useMemo((): ListColumn<AnyLead>[] => {
+    const actions: ListColumn<AnyLead> = {
       key: 'actions',
-      align: 'right' as const,
-      fixed: 'right' as const,
       render: (_: unknown, lead: AnyLead) => (
-        <Space size={4} wrap className="lm-actions" style={{ justifyContent: 'flex-end' }}>
-          <Button size="small" data-testid="lead-more-info" onClick={() => setInfo(lead)}>
-            More info
-          </Button>
-          {crmAllowed && (
-            <Button size="small" data-testid="lead-crm-info" onClick={() => setCrmLead(lead.ID)}>
-              Get CRM info
-            </Button>
-          )}
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'info', testId: 'lead-more-info', label: 'More info', onClick: () => setInfo(lead) },
+            {
+              key: 'crm',
+              testId: 'lead-crm-info',
+              label: 'Get CRM info',
+              show: crmAllowed,
+              onClick: () => setCrmLead(lead.ID),
+            },
+          ]}
+        />
       ),
     };
-    const product = {
+    const product: ListColumn<AnyLead> = {
       title: 'Product name',
       dataIndex: 'ProductName',
       render: (name: string, lead: AnyLead) => (
@@ -310,16 +298,14 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
         </Space>
       ),
     };
-    const status = {
-      title: 'Status',
-      dataIndex: 'Status',
-      render: (s: number) => <LeadStatusTag status={s} />,
-    };
+    const status: ListColumn<AnyLead> = { field: 'Status', phone: true };
+    const date: ListColumn<AnyLead> = { field: 'createdAt', title: 'Date' };
     if (role === 'publisher') {
       return [
         product,
-        { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
         status,
+        date,
+        { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
         {
           title: 'Money withdrawn',
           key: 'withdrawn',
@@ -336,12 +322,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
         actions,
       ];
     }
-    return [
-      product,
-      status,
-      { title: 'Date', dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
-      actions,
-    ];
+    return [product, status, date, actions];
   }, [role, crmAllowed]);
 
   if (notVerified) {
@@ -354,13 +335,13 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
   return (
     <Screen path={path}>
       <ViewStyles />
-      <DataTable<AnyLead>
+      <ListTable<AnyLead>
+        controller={controller}
         columns={columns}
         rowKey="ID"
-        load={load}
-        filterFields={fieldsFor(role)}
-        initialFilters={initialFilters}
-        scrollX="max-content"
+        list={role === 'publisher' ? PUBLISHER_LEAD_LIST : ADVERTISER_LEAD_LIST}
+        filterLabels={LINK_FILTER_LABEL}
+        errorMessage={MESSAGES.errorGettingLeads}
       />
       <LeadInfoDialog role={role} lead={info} onClose={() => setInfo(null)} renderTimeline={renderTimeline} />
       <CrmInfoDialog leadId={crmLead} onClose={() => setCrmLead(null)} />

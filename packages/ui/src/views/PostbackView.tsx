@@ -6,12 +6,12 @@ import {
   POSTBACK_TRIGGERS,
   type PostbackTrigger,
 } from '@leadmesh/schema/constants';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { DataTable } from '../DataTable.tsx';
-import { formatPayoutDate } from '../format.ts';
-import { errorText, isNotVerified, LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
+import { ListTable, useList } from '../ListTable.tsx';
+import { RowActions } from '../RowActions.tsx';
+import { errorText, isNotVerified, NotVerified, Screen, ViewStyles } from './common.tsx';
 
 /** People's words for the triggers (the stored values stay the spec's). */
 export const TRIGGER_LABELS: Record<PostbackTrigger, string> = {
@@ -175,17 +175,33 @@ function DeliveryLog({ reloadKey }: { reloadKey: number }) {
     ({ offset }: { offset: number }) => api.call('/postback/getDeliveries', { paginationOffset: offset }),
     [],
   );
+  const controller = useList<PostbackDelivery>(load);
+  const reload = controller.list.reload;
+  const seenKey = useRef(reloadKey);
+  useEffect(() => {
+    if (seenKey.current === reloadKey) return;
+    seenKey.current = reloadKey;
+    reload();
+  }, [reloadKey, reload]);
   return (
     <Card size="small" title="Delivery log" data-testid="postback-deliveries">
-      <DataTable<PostbackDelivery>
+      <ListTable<PostbackDelivery>
+        controller={controller}
         rowKey="ID"
-        load={load}
-        reloadKey={reloadKey}
-        scrollX="max-content"
         emptyText="No postbacks sent yet. They show here once a lead triggers one."
         columns={[
-          { title: 'Sent', dataIndex: 'createdAt', render: (d: string) => formatPayoutDate(d) },
+          { title: 'Sent', dataIndex: 'createdAt', valueType: 'dateTime' },
           { title: 'Postback', dataIndex: 'postbackName' },
+          {
+            title: 'State',
+            dataIndex: 'state',
+            phone: true,
+            render: (s: PostbackDelivery['state']) => (
+              <Tag color={STATE_COLOURS[s]} data-testid="delivery-state">
+                {s.charAt(0).toUpperCase() + s.slice(1)}
+              </Tag>
+            ),
+          },
           {
             title: 'Lead',
             dataIndex: 'leadID',
@@ -202,15 +218,6 @@ function DeliveryLog({ reloadKey }: { reloadKey: number }) {
               ) : (
                 `#${id}`
               ),
-          },
-          {
-            title: 'State',
-            dataIndex: 'state',
-            render: (s: PostbackDelivery['state']) => (
-              <Tag color={STATE_COLOURS[s]} data-testid="delivery-state">
-                {s.charAt(0).toUpperCase() + s.slice(1)}
-              </Tag>
-            ),
           },
           { title: 'Attempts', dataIndex: 'attempts', align: 'right' },
           {
@@ -230,8 +237,7 @@ function DeliveryLog({ reloadKey }: { reloadKey: number }) {
  * postbacks with Edit, Delete and Send test, and the delivery log.
  */
 export function PostbackView({ path }: { path: string }) {
-  const [rows, setRows] = useState<Postback[] | null>(null);
-  const [phase, setPhase] = useState<'loading' | 'ok' | 'error' | 'notVerified'>('loading');
+  const [notVerified, setNotVerified] = useState(false);
   const [help, setHelp] = useState(false);
   const [editing, setEditing] = useState<Postback | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Postback | null>(null);
@@ -239,18 +245,14 @@ export function PostbackView({ path }: { path: string }) {
   const [testing, setTesting] = useState<number | null>(null);
 
   const load = useCallback(async () => {
-    setPhase('loading');
     const answer = await api
       .call('/postback/getAllPostbacks')
       .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
-    if (answer.status === 'ok') {
-      setRows(answer.data);
-      setPhase('ok');
-    } else setPhase(isNotVerified(answer) ? 'notVerified' : 'error');
+    setNotVerified(answer.status === 'error' && isNotVerified(answer));
+    return answer;
   }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const controller = useList<Postback>(load, { paged: false });
+  const reload = controller.list.reload;
 
   const sendTest = async (postback: Postback) => {
     setTesting(postback.postbackID);
@@ -259,7 +261,7 @@ export function PostbackView({ path }: { path: string }) {
     setDeliveriesKey((k) => k + 1);
   };
 
-  if (phase === 'notVerified') {
+  if (notVerified) {
     return (
       <Screen path={path}>
         <NotVerified />
@@ -280,85 +282,61 @@ export function PostbackView({ path }: { path: string }) {
         </Space>
       </div>
       {help && <HelpPanel />}
-      {phase === 'error' ? (
-        <LoadError
-          message={MESSAGES.errorGettingPostbacks}
-          onRetry={() => void load()}
-          testId="postback-load-error"
+      <Card size="small" title="Postbacks">
+        <ListTable<Postback>
+          controller={controller}
+          testId="postback-table"
+          rowKey="postbackID"
+          errorMessage={MESSAGES.errorGettingPostbacks}
+          emptyText="No postbacks yet. Add one to tell your tracker about your leads."
+          columns={[
+            {
+              title: 'Name',
+              dataIndex: 'postbackName',
+              render: (name: string, row) => (
+                <Space orientation="vertical" size={0} style={{ maxWidth: 420 }}>
+                  <span data-testid="postback-row-name">{name}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+                    {row.postbackURL}
+                  </Typography.Text>
+                </Space>
+              ),
+            },
+            {
+              title: 'Trigger',
+              dataIndex: 'postbackTrigger',
+              phone: true,
+              render: (t: PostbackTrigger) => TRIGGER_LABELS[t] ?? t,
+            },
+            { title: 'Type', dataIndex: 'postbackType', render: () => 'Default' },
+            {
+              key: 'actions',
+              render: (_: unknown, row) => (
+                <RowActions
+                  actions={[
+                    { key: 'edit', testId: 'postback-edit', label: 'Edit', onClick: () => setEditing(row) },
+                    {
+                      key: 'test',
+                      testId: 'postback-test',
+                      label: testing === row.postbackID ? 'Sending…' : 'Send test',
+                      onClick: () => void sendTest(row),
+                    },
+                    {
+                      key: 'delete',
+                      testId: 'postback-delete',
+                      label: 'Delete',
+                      danger: true,
+                      onClick: () => setDeleting(row),
+                    },
+                  ]}
+                />
+              ),
+            },
+          ]}
         />
-      ) : (
-        <Card size="small" title="Postbacks">
-          <div className="lm-table-scroll">
-            <Table<Postback>
-              data-testid="postback-table"
-              rowKey="postbackID"
-              loading={phase === 'loading' && !rows}
-              pagination={false}
-              dataSource={rows ?? []}
-              scroll={{ x: 'max-content' }}
-              locale={{
-                emptyText: (
-                  <Empty
-                    data-testid="postback-empty"
-                    description="No postbacks yet. Add one to tell your tracker about your leads."
-                  />
-                ),
-              }}
-              columns={[
-                {
-                  title: 'Name',
-                  dataIndex: 'postbackName',
-                  render: (name: string, row) => (
-                    <Space orientation="vertical" size={0} style={{ maxWidth: 420 }}>
-                      <span data-testid="postback-row-name">{name}</span>
-                      <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-                        {row.postbackURL}
-                      </Typography.Text>
-                    </Space>
-                  ),
-                },
-                { title: 'Type', dataIndex: 'postbackType', render: () => 'Default' },
-                {
-                  title: 'Trigger',
-                  dataIndex: 'postbackTrigger',
-                  render: (t: PostbackTrigger) => TRIGGER_LABELS[t] ?? t,
-                },
-                {
-                  title: '',
-                  key: 'actions',
-                  align: 'right',
-                  fixed: 'right',
-                  render: (_: unknown, row) => (
-                    <Space size={4} wrap className="lm-actions" style={{ justifyContent: 'flex-end' }}>
-                      <Button size="small" data-testid="postback-edit" onClick={() => setEditing(row)}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="small"
-                        data-testid="postback-test"
-                        loading={testing === row.postbackID}
-                        onClick={() => void sendTest(row)}
-                      >
-                        Send test
-                      </Button>
-                      <Button
-                        size="small"
-                        danger
-                        data-testid="postback-delete"
-                        onClick={() => setDeleting(row)}
-                      >
-                        Delete
-                      </Button>
-                    </Space>
-                  ),
-                },
-              ]}
-            />
-          </div>
-        </Card>
-      )}
+      </Card>
       <DeliveryLog reloadKey={deliveriesKey} />
-      <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />
+      <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete postback"
@@ -371,7 +349,7 @@ export function PostbackView({ path }: { path: string }) {
               a.status === 'ok' ? a : { ...a, details: { message: MESSAGES.errorDeletingPostback } },
             )
         }
-        onDone={() => void load()}
+        onDone={reload}
         onClose={() => setDeleting(null)}
       >
         Delete the postback “{deleting?.postbackName}”? Leads will no longer be reported to its URL.

@@ -3,6 +3,7 @@ import { conversionRatioPercent, MESSAGES } from '@leadmesh/schema/constants';
 import { Card, Empty, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { FilterBar } from '../FilterBar.tsx';
+import { formatDay } from '../format.ts';
 import { Money } from '../Money.tsx';
 import { LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
 import {
@@ -69,7 +70,7 @@ export function StatisticView({ audience: role, path }: { audience: LeadRole; pa
               emptyText: <Empty data-testid="statistic-empty" description={MESSAGES.noDataToDisplay} />,
             }}
             columns={[
-              { title: 'Date', dataIndex: 'LeadDate' },
+              { title: 'Date', dataIndex: 'LeadDate', render: (d: string) => formatDay(d) },
               { title: 'Leads', dataIndex: 'LeadCount', align: 'right', render: formatCount },
               { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right', render: formatCount },
               { title: 'Waiting', dataIndex: 'LeadWaiting', align: 'right', render: formatCount },

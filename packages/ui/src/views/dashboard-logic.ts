@@ -53,10 +53,8 @@ export function approveRateText(ratio: number): string {
   return ratio < 0 ? '?' : `${Number.isInteger(ratio) ? ratio : ratio.toFixed(1)}%`;
 }
 
-/** A whole number with thousands separators: `12,345`. */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
+/** A whole number with thousands separators (the kit's formatter). */
+export { formatCount } from '../format.ts';
 
 /** What a click on a chart point, a tab row or a top-list bar names. */
 export type ChartClick =

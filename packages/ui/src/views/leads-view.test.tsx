@@ -59,6 +59,9 @@ describe('the leads screen', () => {
     mount();
     await settle();
     expect(screen.getByTestId('lead-withdrawn').textContent).toBe('No');
+    // More info is the row's only action: a button, with no menu beside it.
+    expect(screen.getByTestId('lead-more-info')).toBeTruthy();
+    expect(screen.queryByTestId('row-actions-menu')).toBeNull();
     expect(screen.queryByTestId('lead-crm-info')).toBeNull();
   });
 
@@ -66,7 +69,8 @@ describe('the leads screen', () => {
     sessionStore.setState({ userData: fakeSession({ isCRMInfoAllowed: true }) });
     mount();
     await settle();
-    fireEvent.click(screen.getByTestId('lead-crm-info'));
+    fireEvent.click(screen.getByTestId('row-actions-menu'));
+    fireEvent.click(await screen.findByTestId('lead-crm-info'));
     await settle();
     expect(call).toHaveBeenCalledWith('/leads/getLeadCRMInfo', { ID: 41 });
     expect(screen.getByTestId('crm-info-error').textContent).toContain('Current CRM is not supported!');
@@ -103,7 +107,8 @@ describe('the leads screen', () => {
     );
     mount();
     await settle();
-    fireEvent.click(screen.getByTestId('lead-crm-info'));
+    fireEvent.click(screen.getByTestId('row-actions-menu'));
+    fireEvent.click(await screen.findByTestId('lead-crm-info'));
     await settle();
     const info = screen.getByTestId('crm-info').textContent ?? '';
     expect(info).toContain('B-77');

@@ -1,0 +1,34 @@
+import type { ListValueType } from '@leadmesh/schema';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { formatCount, formatDate, formatDateTime, formatDateTimeUtc, formatPercent } from './format.ts';
+import { LeadStatusTag } from './LeadStatusTag.tsx';
+import { Money } from './Money.tsx';
+
+/**
+ * A cell's value in its column's format (ProTable's `valueType`): dates and money through the
+ * kit's formatters, Yes/No and lead statuses as tags. Nothing (null) shows as an empty cell.
+ */
+export function formatValue(type: ListValueType, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return null;
+  switch (type) {
+    case 'money':
+      return <Money cents={Number(value)} />;
+    case 'date':
+      return formatDate(value as string);
+    case 'dateTime':
+      return formatDateTime(value as string);
+    case 'dateTimeUtc':
+      return formatDateTimeUtc(value as string);
+    case 'yesNo':
+      return value ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>;
+    case 'leadStatus':
+      return <LeadStatusTag status={Number(value)} />;
+    case 'percent':
+      return formatPercent(Number(value));
+    case 'number':
+      return formatCount(Number(value));
+    default:
+      return String(value);
+  }
+}
