@@ -7,12 +7,10 @@ import {
   type CrmType,
   crmDataIssues,
   crmForm,
-  crmLabel,
-  isTestCrm,
   MESSAGES,
 } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { ConfirmDialog, errorText, LoadError, Screen, ViewStyles } from '@leadmesh/ui';
+import { ConfirmDialog, CrmTypeName, errorText, LoadError, Screen, ViewStyles } from '@leadmesh/ui';
 import {
   Alert,
   Button,
@@ -26,19 +24,9 @@ import {
   Space,
   Spin,
   Table,
-  Tag,
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-
-/** The tag beside a built-in test CRM wherever its type shows, so nobody mistakes it for a customer's. */
-export function TestCrmTag({ type }: { type: string }) {
-  return isTestCrm(type) ? (
-    <Tag color="purple" data-testid="crm-test-tag">
-      Test CRM
-    </Tag>
-  ) : null;
-}
 
 const TYPE_OPTIONS = CRM_TYPES.map((t) => ({ value: t, label: CRM_FORMS[t].label }));
 
@@ -419,12 +407,7 @@ export function CrmScreen({ path }: { path: string }) {
               {
                 title: 'CRM Type',
                 dataIndex: 'name',
-                render: (t: string) => (
-                  <Space size={4} wrap>
-                    <span data-testid="crm-row-type">{crmLabel(t)}</span>
-                    <TestCrmTag type={t} />
-                  </Space>
-                ),
+                render: (t: string) => <CrmTypeName type={t} />,
               },
               {
                 title: '',

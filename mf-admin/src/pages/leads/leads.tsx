@@ -3,6 +3,7 @@ import { ADMIN_LEAD_FILTER_FIELDS } from '@leadmesh/schema';
 import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
+  CrmTypeName,
   Field,
   FormDialog,
   formatDate,
@@ -335,6 +336,7 @@ export function Leads(_: { path: string }) {
           <>
             <InfoList
               items={[
+                ['CRM', <CrmTypeName key="crm" type={crm.lead.CRMType} />],
                 ['CRM ID', crm.data.CRMID ?? '—'],
                 ['CRM status', crm.data.Status ?? '—'],
               ]}

@@ -17,6 +17,7 @@ import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typograph
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
+import { CrmTypeName } from '../CrmTypeName.tsx';
 import { DataTable } from '../DataTable.tsx';
 import { formatDate } from '../format.ts';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
@@ -119,6 +120,7 @@ function LeadInfoDialog({
     ['Lead type', lead.PurchaseLeadType || '—'],
     ['Lead price', <Money key="p" cents={lead.LeadPrice} />],
   ];
+  if (lead.CRMType) items.push(['CRM', <CrmTypeName key="c" type={lead.CRMType} />]);
   if (publisher) {
     items.push(['Your payout', <Money key="e" cents={publisher.EarnedAmount} />]);
     items.push(['Money withdrawn', moneyWithdrawnLabel(publisher)]);
@@ -162,7 +164,14 @@ function LeadInfoDialog({
 }
 
 /** The Lead CRM info popup (dashboards §2): loading, 'Current CRM is not supported!', or the info. */
-function CrmInfoDialog({ leadId, onClose }: { leadId: number | null; onClose(): void }) {
+function CrmInfoDialog({
+  lead,
+  onClose,
+}: {
+  lead: { ID: number; CRMType: string | null } | null;
+  onClose(): void;
+}) {
+  const leadId = lead?.ID ?? null;
   const [state, setState] = useState<
     { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ok'; info: LeadCrmInfo }
   >({ phase: 'loading' });
@@ -207,6 +216,7 @@ function CrmInfoDialog({ leadId, onClose }: { leadId: number | null; onClose(): 
           <>
             <Details
               items={[
+                ['CRM', <CrmTypeName key="c" type={lead?.CRMType} />],
                 ['CRM ID', state.info.CRMID ?? '—'],
                 ['CRM Status', state.info.Status ?? '—'],
               ]}
@@ -263,7 +273,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
   const [info, setInfo] = useState<AnyLead | null>(null);
-  const [crmLead, setCrmLead] = useState<number | null>(null);
+  const [crmLead, setCrmLead] = useState<AnyLead | null>(null);
   const [notVerified, setNotVerified] = useState(false);
   const crmAllowed = flags ? canSeeCrmInfo(flags) : false;
 
@@ -291,7 +301,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
             More info
           </Button>
           {crmAllowed && (
-            <Button size="small" data-testid="lead-crm-info" onClick={() => setCrmLead(lead.ID)}>
+            <Button size="small" data-testid="lead-crm-info" onClick={() => setCrmLead(lead)}>
               Get CRM info
             </Button>
           )}
@@ -363,7 +373,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
         scrollX="max-content"
       />
       <LeadInfoDialog role={role} lead={info} onClose={() => setInfo(null)} renderTimeline={renderTimeline} />
-      <CrmInfoDialog leadId={crmLead} onClose={() => setCrmLead(null)} />
+      <CrmInfoDialog lead={crmLead} onClose={() => setCrmLead(null)} />
     </Screen>
   );
 }
