@@ -59,6 +59,25 @@ export async function signingSecretsFor(
   return secrets;
 }
 
+/**
+ * The secrets a user's postbacks are signed with right now, for checking a signature (the postback
+ * inspector): like `signingSecretsFor`, but a user without a secret gets none made (an empty list).
+ */
+export async function currentSigningSecrets(
+  db: DbOrTx,
+  box: SecretBox,
+  userId: number,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const [row] = await db.select().from(signingSecrets).where(eq(signingSecrets.UserID, userId)).limit(1);
+  if (!row) return [];
+  const secrets = [open(box, row.Current, userId)];
+  if (row.Previous && row.PreviousUntil && row.PreviousUntil.getTime() > now.getTime()) {
+    secrets.push(open(box, row.Previous, userId));
+  }
+  return secrets;
+}
+
 export interface RotatedSecret {
   /** The new secret in clear: answered to its owner once, never stored in clear or logged. */
   secret: string;

@@ -11,3 +11,4 @@ export * from './limits.ts';
 export * from './money.ts';
 export * from './offers.ts';
 export * from './rules.ts';
+export * from './signature-samples.ts';

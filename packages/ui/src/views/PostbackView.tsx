@@ -4,6 +4,7 @@ import {
   MESSAGES,
   POSTBACK_PLACEHOLDERS,
   POSTBACK_TRIGGERS,
+  type PostbackDeliveryMode,
   type PostbackTrigger,
 } from '@leadmesh/schema/constants';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
@@ -12,6 +13,15 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { DataTable } from '../DataTable.tsx';
 import { formatPayoutDate } from '../format.ts';
 import { errorText, isNotVerified, LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
+import { InspectorPanel } from './postback/InspectorPanel.tsx';
+import { SigningSecretPanel } from './postback/SigningSecretPanel.tsx';
+import { VerifySignaturePanel } from './postback/VerifySignaturePanel.tsx';
+
+/** How each delivery mode reads (decision 0042). */
+export const DELIVERY_LABELS: Record<PostbackDeliveryMode, string> = {
+  get: 'GET, values in the URL',
+  'post-json': 'POST, values as JSON',
+};
 
 /** People's words for the triggers (the stored values stay the spec's). */
 export const TRIGGER_LABELS: Record<PostbackTrigger, string> = {
@@ -60,6 +70,13 @@ interface FormValues {
   postbackName: string;
   postbackURL: string;
   postbackTrigger: PostbackTrigger;
+  postbackDelivery: PostbackDeliveryMode;
+}
+
+/** Fills the URL field with the user's inspector URL and the usual macros. */
+async function inspectorTemplate(): Promise<string | null> {
+  const answer = await api.call('/postback/getInspector').catch(() => null);
+  return answer?.status === 'ok' ? `${answer.data.URL}?lead={lead_id}&status={lead_status}` : null;
 }
 
 function PostbackForm({
@@ -81,6 +98,7 @@ function PostbackForm({
         postbackName: editing.postbackName,
         postbackURL: editing.postbackURL,
         postbackTrigger: editing.postbackTrigger as PostbackTrigger,
+        postbackDelivery: editing.postbackDelivery,
       });
     } else form.resetFields();
   }, [editing, form]);
@@ -120,7 +138,24 @@ function PostbackForm({
         <Form.Item
           label="URL"
           name="postbackURL"
-          extra="Use the macros of Show help, e.g. https://tracker.example/pb?id={lead_id}&status={lead_status}"
+          extra={
+            <span>
+              Use the macros of Show help, e.g. https://tracker.example/pb?id={'{lead_id}'}&status=
+              {'{lead_status}'}, or{' '}
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto' }}
+                data-testid="postback-use-inspector"
+                onClick={() =>
+                  void inspectorTemplate().then((url) => url && form.setFieldValue('postbackURL', url))
+                }
+              >
+                use your inspector URL
+              </Button>
+              .
+            </span>
+          }
           rules={[{ required: true, whitespace: true, message: MESSAGES.postbackUrlMissing }]}
         >
           <Input data-testid="postback-url" placeholder="https://" maxLength={2000} />
@@ -132,7 +167,21 @@ function PostbackForm({
           />
         </Form.Item>
         <Form.Item label="Type">
-          <Select disabled value="default" options={[{ value: 'default', label: 'Default (HTTP GET)' }]} />
+          <Select disabled value="default" options={[{ value: 'default', label: 'Default' }]} />
+        </Form.Item>
+        <Form.Item
+          label="Delivery"
+          name="postbackDelivery"
+          initialValue="get"
+          extra="POST sends the values as a JSON body, which the Standard Webhooks libraries verify as they are."
+        >
+          <Select
+            data-testid="postback-delivery"
+            options={(Object.keys(DELIVERY_LABELS) as PostbackDeliveryMode[]).map((mode) => ({
+              value: mode,
+              label: DELIVERY_LABELS[mode],
+            }))}
+          />
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} data-testid="postback-error" />}
       </Form>
@@ -317,7 +366,12 @@ export function PostbackView({ path }: { path: string }) {
                     </Space>
                   ),
                 },
-                { title: 'Type', dataIndex: 'postbackType', render: () => 'Default' },
+                {
+                  title: 'Type',
+                  dataIndex: 'postbackType',
+                  render: (_: unknown, row) =>
+                    row.postbackDelivery === 'post-json' ? 'Default, POST (JSON)' : 'Default',
+                },
                 {
                   title: 'Trigger',
                   dataIndex: 'postbackTrigger',
@@ -358,6 +412,9 @@ export function PostbackView({ path }: { path: string }) {
         </Card>
       )}
       <DeliveryLog reloadKey={deliveriesKey} />
+      <InspectorPanel />
+      <SigningSecretPanel />
+      <VerifySignaturePanel />
       <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />
       <ConfirmDialog
         open={deleting !== null}

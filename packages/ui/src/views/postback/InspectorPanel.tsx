@@ -1,0 +1,175 @@
+import { api } from '@leadmesh/api-client';
+import type { InspectorRequest, SignatureCheck } from '@leadmesh/schema';
+import { INSPECTOR_LIMITS } from '@leadmesh/schema';
+import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { formatDate } from '../../format.ts';
+import { CodeBlock } from './CodeBlock.tsx';
+
+/** How each signature check reads, and its colour. */
+export const SIGNATURE_TAGS: Record<SignatureCheck, { label: string; colour: string }> = {
+  valid: { label: 'Signature valid', colour: 'green' },
+  invalid: { label: 'Signature invalid', colour: 'red' },
+  expired: { label: 'Timestamp too old', colour: 'orange' },
+  missing: { label: 'Not signed', colour: 'default' },
+};
+
+/** While the panel is open it asks for new requests this often. */
+const REFRESH_MS = 5_000;
+
+const fail = { status: 'error' as const, data: 'SERVER_ERROR' as const };
+
+function RequestDetails({ request }: { request: InspectorRequest }) {
+  const headers = Object.entries(request.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+  const cut =
+    request.bodyBytes > request.body.length
+      ? ` (first ${request.body.length} of ${request.bodyBytes} bytes)`
+      : '';
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="inspector-details">
+      <Typography.Text copyable={{ text: request.URL }} style={{ wordBreak: 'break-all' }}>
+        {request.method} {request.URL}
+      </Typography.Text>
+      <div>
+        <Typography.Text strong>Headers</Typography.Text>
+        <CodeBlock text={headers} maxHeight={220} />
+      </div>
+      <div>
+        <Typography.Text strong>Body{cut}</Typography.Text>
+        <CodeBlock text={request.body || '(empty)'} maxHeight={220} testId="inspector-body" />
+      </div>
+    </Space>
+  );
+}
+
+/**
+ * The postback inspector (issue 17; decision 0041): the user's own receiving URL on the sites
+ * server and the last requests it received, each with whether its signature checks out, refreshed
+ * every few seconds. Point a postback at the URL (or press Send test) to see exactly what is sent.
+ */
+export function InspectorPanel() {
+  const [url, setUrl] = useState<string | null>(null);
+  const [rows, setRows] = useState<InspectorRequest[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [clearing, setClearing] = useState(false);
+
+  const load = useCallback(async () => {
+    const answer = await api.call('/postback/getInspector').catch(() => fail);
+    setFailed(answer.status !== 'ok');
+    if (answer.status === 'ok') {
+      setUrl(answer.data.URL);
+      setRows(answer.data.requests);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const clear = async () => {
+    setClearing(true);
+    await api.call('/postback/clearInspector').catch(() => fail);
+    setClearing(false);
+    void load();
+  };
+
+  return (
+    <Card
+      size="small"
+      title="Postback inspector"
+      data-testid="inspector-panel"
+      extra={
+        <Space size={4}>
+          <Button size="small" data-testid="inspector-refresh" onClick={() => void load()}>
+            Refresh
+          </Button>
+          <Button size="small" data-testid="inspector-clear" loading={clearing} onClick={() => void clear()}>
+            Clear
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        Your own receiving address: every request sent to it (or to any path and query under it) shows below
+        with its headers, body and signature check, the last {INSPECTOR_LIMITS.requests} kept. Use it as a
+        postback URL to see exactly what your postbacks send.
+      </Typography.Paragraph>
+      {url && (
+        <Typography.Paragraph
+          code
+          copyable={{ text: url }}
+          data-testid="inspector-url"
+          style={{ wordBreak: 'break-all' }}
+        >
+          {url}
+        </Typography.Paragraph>
+      )}
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          title="The inspector could not be loaded."
+          data-testid="inspector-error"
+        />
+      )}
+      <div className="lm-table-scroll">
+        <Table<InspectorRequest>
+          size="small"
+          rowKey="ID"
+          data-testid="inspector-table"
+          loading={rows === null && !failed}
+          dataSource={rows ?? []}
+          pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+          onRow={() => ({ 'data-testid': 'inspector-row' }) as React.HTMLAttributes<HTMLElement>}
+          expandable={{
+            expandedRowRender: (row) => <RequestDetails request={row} />,
+            expandRowByClick: true,
+          }}
+          locale={{
+            emptyText: (
+              <Empty
+                data-testid="inspector-empty"
+                description="Nothing received yet. Send a test postback to the URL above."
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+              />
+            ),
+          }}
+          columns={[
+            {
+              title: 'Received',
+              dataIndex: 'receivedAt',
+              render: (d: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(d)}</span>,
+            },
+            {
+              title: 'Signature',
+              dataIndex: 'signature',
+              render: (s: SignatureCheck) => (
+                <Tag color={SIGNATURE_TAGS[s].colour} data-testid="inspector-signature" data-check={s}>
+                  {SIGNATURE_TAGS[s].label}
+                </Tag>
+              ),
+            },
+            { title: 'Method', dataIndex: 'method' },
+            {
+              title: 'Path and query',
+              dataIndex: 'URL',
+              render: (u: string) => (
+                <Typography.Text
+                  style={{ wordBreak: 'break-all', fontSize: 12 }}
+                  data-testid="inspector-path"
+                >
+                  {u.replace(/^https?:\/\/[^/]+\/pb\/[^/?]+/, '') || '/'}
+                </Typography.Text>
+              ),
+            },
+          ]}
+        />
+      </div>
+    </Card>
+  );
+}
