@@ -93,10 +93,13 @@ export async function runPostbackSend(
         url: delivery.URL,
         secrets,
         msgId: webhookIdOf(deliveryId, delivery.Event),
-        ...(post ? { method: 'POST' as const, body: delivery.Body ?? '', contentType: 'application/json' } : {}),
+        ...(post
+          ? { method: 'POST' as const, body: delivery.Body ?? '', contentType: 'application/json' }
+          : {}),
       },
       {
-        allowLoopback: ctx.env.ALLOW_LOOPBACK_TARGETS || isInspectorUrl(delivery.URL, ctx.env.SITES_PUBLIC_URL),
+        allowLoopback:
+          ctx.env.ALLOW_LOOPBACK_TARGETS || isInspectorUrl(delivery.URL, ctx.env.SITES_PUBLIC_URL),
         ...ctx.outbound,
       },
     );
