@@ -7,6 +7,7 @@ import {
   type CrmType,
   crmDataIssues,
   crmForm,
+  crmLabel,
   MESSAGES,
 } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
@@ -28,7 +29,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 
-const TYPE_OPTIONS = CRM_TYPES.map((t) => ({ value: t, label: CRM_FORMS[t].label }));
+const TYPE_OPTIONS = CRM_TYPES.map((t) => ({ value: t, label: crmLabel(t) }));
 
 interface CrmFormValues {
   CRMName: CrmType;

@@ -51,7 +51,10 @@ export interface CrmForm<
   type: T;
   /** The type's name for people (dashboards §5: 'Scale KMA' for kmacrm). */
   label: string;
-  /** A built-in test CRM: labelled as such wherever its type shows, so nobody takes it for a customer. */
+  /**
+   * A built-in test CRM: labelled as such wherever its type shows ("(test CRM)" after its label in
+   * text, a tag on screens), so nobody takes it for a customer's.
+   */
   test: boolean;
   fields: F;
   /** The label of its integration-link button on the CRM screen (dashboards §2). */

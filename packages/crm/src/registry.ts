@@ -32,8 +32,12 @@ export function crmForm(type: string): CrmForm | undefined {
   return Object.hasOwn(CRM_FORMS, type) ? CRM_FORMS[type as CrmType] : undefined;
 }
 
-/** The name of a CRM type for people; a name that is no type shows as it is. */
-export const crmLabel = (type: string): string => crmForm(type)?.label ?? type;
+/** The name of a CRM type for people, "(test CRM)" after a test CRM's; a name that is no type shows as it is. */
+export function crmLabel(type: string): string {
+  const form = crmForm(type);
+  if (!form) return type;
+  return form.test ? `${form.label} (test CRM)` : form.label;
+}
 
 /** Whether a type is a built-in test CRM (labelled so wherever it shows). */
 export const isTestCrm = (type: string | null | undefined): boolean => !!type && crmForm(type)?.test === true;

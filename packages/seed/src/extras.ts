@@ -29,9 +29,9 @@ export async function seedIntegrations(ctx: SeedContext, people: People): Promis
     },
     {
       BoundUser: people.publisher.ID,
-      postbackName: 'Tracker: all events',
-      postbackURL: `${inspector(people.publisher.ID)}/all?lead={lead_id}&offer={offer_id}&status={lead_status}`,
-      postbackTrigger: 'Any',
+      postbackName: 'Tracker: new leads',
+      postbackURL: `${inspector(people.publisher.ID)}/new?lead={lead_id}&offer={offer_id}&status={lead_status}`,
+      postbackTrigger: 'OnCreate',
     },
     {
       BoundUser: people.publisher2.ID,

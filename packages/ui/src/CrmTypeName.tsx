@@ -1,4 +1,4 @@
-import { crmLabel, isTestCrm } from '@leadmesh/schema';
+import { crmForm, isTestCrm } from '@leadmesh/schema';
 import { Space, Tag } from 'antd';
 
 /** The "Test CRM" tag of a built-in test CRM (the Sandbox), so nobody takes its leads for a customer's. */
@@ -15,7 +15,7 @@ export function CrmTypeName({ type }: { type: string | null | undefined }) {
   if (!type) return <>—</>;
   return (
     <Space size={4} wrap>
-      <span data-testid="crm-type-name">{crmLabel(type)}</span>
+      <span data-testid="crm-type-name">{crmForm(type)?.label ?? type}</span>
       <TestCrmTag type={type} />
     </Space>
   );

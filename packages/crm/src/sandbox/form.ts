@@ -50,7 +50,7 @@ export function sandboxSettings(data: CrmDataValues): SandboxSettings {
  */
 export const sandboxForm = defineCrmForm({
   type: 'sandbox',
-  label: 'Sandbox (test CRM)',
+  label: 'Sandbox',
   test: true,
   linkLabel: 'Get postback URL',
   notice:

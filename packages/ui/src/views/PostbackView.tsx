@@ -7,7 +7,21 @@ import {
   type PostbackDeliveryMode,
   type PostbackTrigger,
 } from '@leadmesh/schema/constants';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { DataTable } from '../DataTable.tsx';
@@ -411,10 +425,27 @@ export function PostbackView({ path }: { path: string }) {
           </div>
         </Card>
       )}
-      <DeliveryLog reloadKey={deliveriesKey} />
-      <InspectorPanel />
-      <SigningSecretPanel />
-      <VerifySignaturePanel />
+      <Tabs
+        data-testid="postback-tabs"
+        items={[
+          { key: 'deliveries', label: 'Delivery log', children: <DeliveryLog reloadKey={deliveriesKey} /> },
+          {
+            key: 'inspector',
+            label: <span data-testid="postback-tab-inspector">Inspector</span>,
+            children: <InspectorPanel />,
+          },
+          {
+            key: 'secret',
+            label: <span data-testid="postback-tab-secret">Signing secret</span>,
+            children: (
+              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+                <SigningSecretPanel />
+                <VerifySignaturePanel />
+              </Space>
+            ),
+          },
+        ]}
+      />
       <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={() => void load()} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,8 +1,8 @@
 import { api } from '@leadmesh/api-client';
 import type { InspectorRequest, SignatureCheck } from '@leadmesh/schema';
 import { INSPECTOR_LIMITS } from '@leadmesh/schema';
-import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDate } from '../../format.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 
@@ -54,6 +54,12 @@ export function InspectorPanel() {
   const [rows, setRows] = useState<InspectorRequest[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle || !rows) return rows;
+    return rows.filter((r) => r.URL.toLowerCase().includes(needle) || r.body.toLowerCase().includes(needle));
+  }, [rows, filter]);
 
   const load = useCallback(async () => {
     const answer = await api.call('/postback/getInspector').catch(() => fail);
@@ -117,13 +123,22 @@ export function InspectorPanel() {
           data-testid="inspector-error"
         />
       )}
+      <Input
+        allowClear
+        data-testid="inspector-filter"
+        placeholder="Filter by path, query or body"
+        aria-label="Filter the received requests"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        style={{ marginBottom: 12, maxWidth: 420 }}
+      />
       <div className="lm-table-scroll">
         <Table<InspectorRequest>
           size="small"
           rowKey="ID"
           data-testid="inspector-table"
           loading={rows === null && !failed}
-          dataSource={rows ?? []}
+          dataSource={shown ?? []}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
           onRow={() => ({ 'data-testid': 'inspector-row' }) as React.HTMLAttributes<HTMLElement>}
           expandable={{
