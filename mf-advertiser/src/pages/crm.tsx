@@ -11,7 +11,7 @@ import {
   MESSAGES,
 } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { ConfirmDialog, CrmTypeName, errorText, LoadError, Screen, ViewStyles } from '@leadmesh/ui';
+import { ConfirmDialog, errorText, LoadError, Screen, TestCrmTag, ViewStyles } from '@leadmesh/ui';
 import {
   Alert,
   Button,
@@ -403,13 +403,15 @@ export function CrmScreen({ path }: { path: string }) {
               {
                 title: 'CRM Name',
                 dataIndex: 'friendlyName',
-                render: (name: string) => <span data-testid="crm-row-name">{name}</span>,
+                // The test tag beside the name: the column a phone shows.
+                render: (name: string, crm) => (
+                  <Space size={4} wrap>
+                    <span data-testid="crm-row-name">{name}</span>
+                    <TestCrmTag type={crm.name} />
+                  </Space>
+                ),
               },
-              {
-                title: 'CRM Type',
-                dataIndex: 'name',
-                render: (t: string) => <CrmTypeName type={t} />,
-              },
+              { title: 'CRM Type', dataIndex: 'name', render: (t: string) => crmForm(t)?.label ?? t },
               {
                 title: '',
                 key: 'actions',

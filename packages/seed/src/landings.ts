@@ -58,13 +58,13 @@ export function stylesCss(offer: DemoOffer): string {
   return `:root { --brand: ${c}; --brand-dark: ${shade(c, -0.3)}; --brand-soft: ${shade(c, 0.9)}; --ink: #1f2430; --muted: #5b6272; }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
-body { margin: 0; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Arial, sans-serif; color: var(--ink); background: #fff; line-height: 1.55; }
+body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Arial, sans-serif; color: var(--ink); background: #fff; line-height: 1.55; }
 a { color: var(--brand-dark); }
 .bar { background: var(--brand-dark); color: #fff; text-align: center; font-size: 14px; padding: 8px 16px; }
-header.top { display: flex; align-items: center; gap: 10px; max-width: 1080px; margin: 0 auto; padding: 16px 20px; }
+header.top { display: flex; align-items: center; gap: 10px; width: 100%; max-width: 1080px; margin: 0 auto; padding: 16px 20px; }
 header.top img { width: 36px; height: 36px; }
 header.top strong { font-size: 20px; letter-spacing: 0.02em; }
-.wrap { max-width: 1080px; margin: 0 auto; padding: 0 20px; }
+.wrap { width: 100%; max-width: 1080px; margin: 0 auto; padding: 0 20px; }
 .hero { display: grid; grid-template-columns: 1.1fr 1fr; gap: 40px; align-items: center; padding: 24px 0 48px; }
 .hero h1 { font-size: clamp(28px, 4vw, 44px); line-height: 1.15; margin: 0 0 16px; }
 .hero p.lead { font-size: 18px; color: var(--muted); margin: 0 0 24px; }
@@ -95,14 +95,16 @@ section.block h2 { font-size: 26px; margin: 0 0 16px; }
 .order [data-leadmesh-message] { color: #b42318; font-weight: 600; }
 .faq details { border-bottom: 1px solid #eceef3; padding: 12px 0; }
 .faq summary { cursor: pointer; font-weight: 600; }
-article.story { max-width: 720px; margin: 0 auto; padding: 16px 20px 48px; }
+article.story { width: 100%; max-width: 720px; margin: 0 auto; padding: 16px 20px 48px; }
 article.story h1 { font-size: clamp(26px, 4vw, 38px); line-height: 1.2; }
 article.story .byline { color: var(--muted); font-size: 14px; }
 article.story img { width: 100%; max-width: 360px; display: block; margin: 24px auto; }
 article.story blockquote { margin: 24px 0; padding: 16px 20px; border-left: 4px solid var(--brand); background: var(--brand-soft); border-radius: 0 12px 12px 0; }
-.thanks { max-width: 560px; margin: 48px auto; text-align: center; padding: 0 20px; }
+.thanks { width: 100%; max-width: 560px; margin: 48px auto; text-align: center; padding: 0 20px; }
+.thanks h1 { line-height: 1.2; }
 .thanks .tick { width: 72px; height: 72px; margin: 0 auto 16px; border-radius: 50%; display: grid; place-items: center; background: var(--brand); color: #fff; font-size: 36px; }
-footer { background: #f6f7f9; color: var(--muted); font-size: 13px; padding: 24px 20px; text-align: center; margin-top: 40px; }
+footer { background: #f6f7f9; color: var(--muted); font-size: 13px; padding: 24px 20px; text-align: center; margin-top: auto; }
+main, article { margin-bottom: 40px; }
 @media (max-width: 760px) {
   .hero { grid-template-columns: 1fr; gap: 16px; padding-top: 8px; }
   .hero img { max-width: 280px; }

@@ -1,14 +1,19 @@
 import { theme } from 'antd';
 
-/** Preformatted text (code, a request's body or headers) in the theme's code font and fill, scrolling sideways. */
+/**
+ * Preformatted text in the theme's code font and fill: code scrolls sideways; `wrap` breaks long
+ * lines instead (a request's headers and body inside a table, which must not widen it).
+ */
 export function CodeBlock({
   text,
   testId,
   maxHeight,
+  wrap = false,
 }: {
   text: string;
   testId?: string;
   maxHeight?: number;
+  wrap?: boolean;
 }) {
   const { token } = theme.useToken();
   return (
@@ -24,7 +29,8 @@ export function CodeBlock({
         lineHeight: 1.5,
         overflow: 'auto',
         maxHeight,
-        whiteSpace: 'pre',
+        whiteSpace: wrap ? 'pre-wrap' : 'pre',
+        wordBreak: wrap ? 'break-all' : 'normal',
       }}
     >
       {text}

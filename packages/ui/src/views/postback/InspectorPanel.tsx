@@ -3,7 +3,7 @@ import type { InspectorRequest, SignatureCheck } from '@leadmesh/schema';
 import { INSPECTOR_LIMITS } from '@leadmesh/schema';
 import { Alert, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { formatDate } from '../../format.ts';
+import { formatPayoutDate } from '../../format.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 
 /** How each signature check reads, and its colour. */
@@ -34,11 +34,11 @@ function RequestDetails({ request }: { request: InspectorRequest }) {
       </Typography.Text>
       <div>
         <Typography.Text strong>Headers</Typography.Text>
-        <CodeBlock text={headers} maxHeight={220} />
+        <CodeBlock text={headers} maxHeight={220} wrap />
       </div>
       <div>
         <Typography.Text strong>Body{cut}</Typography.Text>
-        <CodeBlock text={request.body || '(empty)'} maxHeight={220} testId="inspector-body" />
+        <CodeBlock text={request.body || '(empty)'} maxHeight={220} testId="inspector-body" wrap />
       </div>
     </Space>
   );
@@ -156,20 +156,23 @@ export function InspectorPanel() {
           }}
           columns={[
             {
-              title: 'Received',
-              dataIndex: 'receivedAt',
-              render: (d: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(d)}</span>,
-            },
-            {
-              title: 'Signature',
-              dataIndex: 'signature',
-              render: (s: SignatureCheck) => (
-                <Tag color={SIGNATURE_TAGS[s].colour} data-testid="inspector-signature" data-check={s}>
-                  {SIGNATURE_TAGS[s].label}
-                </Tag>
+              title: 'Request',
+              key: 'request',
+              render: (_: unknown, row) => (
+                <Space orientation="vertical" size={2}>
+                  <Tag
+                    color={SIGNATURE_TAGS[row.signature].colour}
+                    data-testid="inspector-signature"
+                    data-check={row.signature}
+                  >
+                    {SIGNATURE_TAGS[row.signature].label}
+                  </Tag>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                    {row.method} · {formatPayoutDate(row.receivedAt)} UTC
+                  </Typography.Text>
+                </Space>
               ),
             },
-            { title: 'Method', dataIndex: 'method' },
             {
               title: 'Path and query',
               dataIndex: 'URL',

@@ -3,7 +3,10 @@ import type { Envelope } from '@leadmesh/schema';
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../ConfirmDialog.tsx';
-import { formatDate } from '../../format.ts';
+import { formatPayoutDate } from '../../format.ts';
+
+/** A moment with its time: the overlap of a rotation ends 24 hours after it began. */
+const when = (iso: string) => `${formatPayoutDate(iso)} UTC`;
 
 interface SecretInfo {
   exists: boolean;
@@ -73,9 +76,7 @@ export function SigningSecretPanel() {
                 {shown.secret}
               </Typography.Text>
               {shown.previousValidUntil && (
-                <span>
-                  The previous secret keeps signing too until {formatDate(shown.previousValidUntil)}.
-                </span>
+                <span>The previous secret keeps signing too until {when(shown.previousValidUntil)}.</span>
               )}
             </Space>
           }
@@ -85,10 +86,10 @@ export function SigningSecretPanel() {
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <span data-testid="secret-state">
             {info.exists && info.createdAt
-              ? `Current secret made ${formatDate(info.createdAt)}.`
+              ? `Current secret made ${when(info.createdAt)}.`
               : 'No signing secret yet: create one to check signatures.'}
             {info.previousValidUntil &&
-              ` The previous one also signs until ${formatDate(info.previousValidUntil)}.`}
+              ` The previous one also signs until ${when(info.previousValidUntil)}.`}
           </span>
           {info.exists ? (
             <Button data-testid="secret-rotate" onClick={() => setAsking(true)}>
