@@ -44,6 +44,88 @@ function RequestDetails({ request }: { request: InspectorRequest }) {
   );
 }
 
+/** The requests kept, newest first: each one's signature check, method and time, path and query; a click opens it. */
+function RequestTable({ rows, loading }: { rows: InspectorRequest[] | null; loading: boolean }) {
+  return (
+    <div className="lm-table-scroll">
+      <Table<InspectorRequest>
+        size="small"
+        rowKey="ID"
+        data-testid="inspector-table"
+        loading={loading}
+        dataSource={rows ?? []}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+        onRow={() => ({ 'data-testid': 'inspector-row' }) as React.HTMLAttributes<HTMLElement>}
+        expandable={{
+          expandedRowRender: (row) => <RequestDetails request={row} />,
+          expandRowByClick: true,
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              data-testid="inspector-empty"
+              description="Nothing received yet. Send a test postback to the URL above."
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+            />
+          ),
+        }}
+        columns={[
+          {
+            title: 'Request',
+            key: 'request',
+            render: (_: unknown, row) => (
+              <Space orientation="vertical" size={2}>
+                <Tag
+                  color={SIGNATURE_TAGS[row.signature].colour}
+                  data-testid="inspector-signature"
+                  data-check={row.signature}
+                >
+                  {SIGNATURE_TAGS[row.signature].label}
+                </Tag>
+                <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                  {row.method} · {formatPayoutDate(row.receivedAt)} UTC
+                </Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: 'Path and query',
+            dataIndex: 'URL',
+            render: (u: string) => (
+              <Typography.Text style={{ wordBreak: 'break-all', fontSize: 12 }} data-testid="inspector-path">
+                {u.replace(/^https?:\/\/[^/]+\/pb\/[^/?]+/, '') || '/'}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** What the inspector is, and the user's own receiving URL with a copy button. */
+function InspectorAddress({ url }: { url: string | null }) {
+  return (
+    <>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        Your own receiving address: every request sent to it (or to any path and query under it) shows below
+        with its headers, body and signature check, the last {INSPECTOR_LIMITS.requests} kept. Use it as a
+        postback URL to see exactly what your postbacks send.
+      </Typography.Paragraph>
+      {url && (
+        <Typography.Paragraph
+          code
+          copyable={{ text: url }}
+          data-testid="inspector-url"
+          style={{ wordBreak: 'break-all' }}
+        >
+          {url}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}
+
 /**
  * The postback inspector (issue 17; decision 0041): the user's own receiving URL on the sites
  * server and the last requests it received, each with whether its signature checks out, refreshed
@@ -100,21 +182,7 @@ export function InspectorPanel() {
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-        Your own receiving address: every request sent to it (or to any path and query under it) shows below
-        with its headers, body and signature check, the last {INSPECTOR_LIMITS.requests} kept. Use it as a
-        postback URL to see exactly what your postbacks send.
-      </Typography.Paragraph>
-      {url && (
-        <Typography.Paragraph
-          code
-          copyable={{ text: url }}
-          data-testid="inspector-url"
-          style={{ wordBreak: 'break-all' }}
-        >
-          {url}
-        </Typography.Paragraph>
-      )}
+      <InspectorAddress url={url} />
       {failed && (
         <Alert
           type="error"
@@ -132,62 +200,7 @@ export function InspectorPanel() {
         onChange={(e) => setFilter(e.target.value)}
         style={{ marginBottom: 12, maxWidth: 420 }}
       />
-      <div className="lm-table-scroll">
-        <Table<InspectorRequest>
-          size="small"
-          rowKey="ID"
-          data-testid="inspector-table"
-          loading={rows === null && !failed}
-          dataSource={shown ?? []}
-          pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          onRow={() => ({ 'data-testid': 'inspector-row' }) as React.HTMLAttributes<HTMLElement>}
-          expandable={{
-            expandedRowRender: (row) => <RequestDetails request={row} />,
-            expandRowByClick: true,
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                data-testid="inspector-empty"
-                description="Nothing received yet. Send a test postback to the URL above."
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-              />
-            ),
-          }}
-          columns={[
-            {
-              title: 'Request',
-              key: 'request',
-              render: (_: unknown, row) => (
-                <Space orientation="vertical" size={2}>
-                  <Tag
-                    color={SIGNATURE_TAGS[row.signature].colour}
-                    data-testid="inspector-signature"
-                    data-check={row.signature}
-                  >
-                    {SIGNATURE_TAGS[row.signature].label}
-                  </Tag>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                    {row.method} · {formatPayoutDate(row.receivedAt)} UTC
-                  </Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              title: 'Path and query',
-              dataIndex: 'URL',
-              render: (u: string) => (
-                <Typography.Text
-                  style={{ wordBreak: 'break-all', fontSize: 12 }}
-                  data-testid="inspector-path"
-                >
-                  {u.replace(/^https?:\/\/[^/]+\/pb\/[^/?]+/, '') || '/'}
-                </Typography.Text>
-              ),
-            },
-          ]}
-        />
-      </div>
+      <RequestTable rows={shown} loading={rows === null && !failed} />
     </Card>
   );
 }

@@ -18,6 +18,34 @@ type Shown = { secret: string; previousValidUntil: string | null };
 
 const fail = { status: 'error' as const, data: 'SERVER_ERROR' as const };
 
+/** A secret just made: shown this once, with a copy button. */
+function ShownSecret({ shown }: { shown: Shown }) {
+  return (
+    <Alert
+      type="success"
+      showIcon
+      data-testid="secret-shown"
+      style={{ marginBottom: 12 }}
+      title="Your new signing secret. Copy it now: it is shown only this once."
+      description={
+        <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+          <Typography.Text
+            code
+            copyable={{ text: shown.secret }}
+            data-testid="secret-value"
+            style={{ wordBreak: 'break-all' }}
+          >
+            {shown.secret}
+          </Typography.Text>
+          {shown.previousValidUntil && (
+            <span>The previous secret keeps signing too until {when(shown.previousValidUntil)}.</span>
+          )}
+        </Space>
+      }
+    />
+  );
+}
+
 /**
  * The postback signing secret (issue 16 item 4): when it was made, a rotation's overlap, and the
  * new secret shown once, right after it is created or rotated, with a copy button. A rotation asks
@@ -58,30 +86,7 @@ export function SigningSecretPanel() {
         webhook-signature) made with this secret, so your server can check it came from us unchanged.
       </Typography.Paragraph>
       {failed && <Alert type="error" showIcon title="The secret's details could not be loaded." />}
-      {shown && (
-        <Alert
-          type="success"
-          showIcon
-          data-testid="secret-shown"
-          style={{ marginBottom: 12 }}
-          title="Your new signing secret. Copy it now: it is shown only this once."
-          description={
-            <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-              <Typography.Text
-                code
-                copyable={{ text: shown.secret }}
-                data-testid="secret-value"
-                style={{ wordBreak: 'break-all' }}
-              >
-                {shown.secret}
-              </Typography.Text>
-              {shown.previousValidUntil && (
-                <span>The previous secret keeps signing too until {when(shown.previousValidUntil)}.</span>
-              )}
-            </Space>
-          }
-        />
-      )}
+      {shown && <ShownSecret shown={shown} />}
       {info && (
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <span data-testid="secret-state">
