@@ -68,19 +68,31 @@ test(
         (document.querySelector('[data-testid="postback-url"]') as HTMLInputElement)?.value.startsWith(url),
       inspectorUrl,
     );
-    await pickOption(publisher, 'postback-trigger', 'Lead approved');
-    await pickOption(publisher, 'postback-delivery', 'POST, values as JSON');
+    // The trigger stays "Any event": the lead's every change reaches the inspector, its confirmation too.
+    await publisher.getByTestId('postback-delivery-post-json').click();
     const saved = publisher.waitForResponse(answerOf('/postback/addPostback'));
     await publisher.getByTestId('postback-save').click();
     assert.equal(((await (await saved).json()) as { status: string }).status, 'ok');
 
     await publisher.getByTestId('postback-tab-secret').click();
     const panel = publisher.getByTestId('secret-panel');
+    const state = panel.getByTestId('secret-state');
+    await state.waitFor();
+    const shownSecret = async () => ((await panel.getByTestId('secret-value').textContent()) ?? '').trim();
+    // A publisher none of whose postbacks was sent yet has no secret: made here and shown once.
+    if ((await state.textContent())?.startsWith('No signing secret yet')) {
+      await panel.getByTestId('secret-create').click();
+      assert.match(await shownSecret(), /^whsec_[A-Za-z0-9+/=]{32}$/);
+      await panel.getByTestId('secret-rotate').waitFor();
+    }
+    const before = (await panel.getByTestId('secret-value').count()) ? await shownSecret() : '';
+    // A rotation asks first; then both secrets sign for 24 hours.
     await panel.getByTestId('secret-rotate').click();
     await publisher.getByTestId('confirm-ok').click();
-    const secret = ((await panel.getByTestId('secret-value').textContent()) ?? '').trim();
-    assert.match(secret, /^whsec_[A-Za-z0-9+/=]{32}$/);
     await panel.getByText('The previous secret keeps signing too until').waitFor();
+    const secret = await shownSecret();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/=]{32}$/);
+    assert.notEqual(secret, before);
     await t.screenshot(publisher, 'secret-shown');
 
     // 4. A buyer's lead arrives from the publisher's server (the demo API token).

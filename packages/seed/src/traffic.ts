@@ -101,21 +101,18 @@ const LEAD_COLUMNS = [
 ];
 
 /**
- * Statuses of the seeded leads, weighted. Leads still on their way to the CRM (-2, -1, 6) are a few
- * per thousand, as in a live network where they last seconds to minutes: at the first start the
- * worker hands them to the demo Sandbox CRMs, and a backlog of hundreds would flood the demo
- * postbacks' inspectors for minutes.
+ * Statuses of the seeded leads, weighted. None is left on its way to the CRM (-2, -1, 6): the demo
+ * world starts at rest, so nothing moves in the background at the first start (the worker would
+ * hand such leads to the demo Sandbox CRMs, which would decide them, moving money and firing
+ * postbacks while someone looks at the screens). Those statuses come with the first orders.
  */
 const STATUS_WEIGHTS = [
-  [-2, 0.2],
-  [-1, 0.2],
   [0, 15],
   [1, 11],
   [2, 40],
   [3, 19],
   [4, 10],
   [5, 2],
-  [6, 0.2],
 ] as const;
 
 const phone = (r: Random) => `+381 6${r.int(0, 9)} ${r.int(100, 999)} ${r.int(1000, 9999)}`;

@@ -15,6 +15,7 @@ import {
   Form,
   Input,
   Modal,
+  Radio,
   Select,
   Space,
   Table,
@@ -189,13 +190,13 @@ function PostbackForm({
           initialValue="get"
           extra="POST sends the values as a JSON body, which the Standard Webhooks libraries verify as they are."
         >
-          <Select
-            data-testid="postback-delivery"
-            options={(Object.keys(DELIVERY_LABELS) as PostbackDeliveryMode[]).map((mode) => ({
-              value: mode,
-              label: DELIVERY_LABELS[mode],
-            }))}
-          />
+          <Radio.Group data-testid="postback-delivery">
+            {(Object.keys(DELIVERY_LABELS) as PostbackDeliveryMode[]).map((mode) => (
+              <Radio key={mode} value={mode} data-testid={`postback-delivery-${mode}`}>
+                {DELIVERY_LABELS[mode]}
+              </Radio>
+            ))}
+          </Radio.Group>
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} data-testid="postback-error" />}
       </Form>
