@@ -52,6 +52,16 @@ export async function signingSecretsFor(
       .onConflictDoNothing();
     [row] = await db.select().from(signingSecrets).where(eq(signingSecrets.UserID, userId)).limit(1);
   }
+  return signingNow(box, row, userId, now);
+}
+
+/** The current secret of a row, and the previous one while its overlap lasts, opened. */
+function signingNow(
+  box: SecretBox,
+  row: typeof signingSecrets.$inferSelect,
+  userId: number,
+  now: Date,
+): string[] {
   const secrets = [open(box, row.Current, userId)];
   if (row.Previous && row.PreviousUntil && row.PreviousUntil.getTime() > now.getTime()) {
     secrets.push(open(box, row.Previous, userId));
@@ -70,12 +80,7 @@ export async function currentSigningSecrets(
   now: Date = new Date(),
 ): Promise<string[]> {
   const [row] = await db.select().from(signingSecrets).where(eq(signingSecrets.UserID, userId)).limit(1);
-  if (!row) return [];
-  const secrets = [open(box, row.Current, userId)];
-  if (row.Previous && row.PreviousUntil && row.PreviousUntil.getTime() > now.getTime()) {
-    secrets.push(open(box, row.Previous, userId));
-  }
-  return secrets;
+  return row ? signingNow(box, row, userId, now) : [];
 }
 
 export interface RotatedSecret {
