@@ -14,7 +14,7 @@ export default defineConfig({
           include: [
             'api/src/**/*.test.ts',
             'worker/src/**/*.test.ts',
-            'packages/{schema,db,jobs,net,core,seed}/src/**/*.test.ts',
+            'packages/{schema,crm,db,jobs,net,core,seed}/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           testTimeout: 30_000,

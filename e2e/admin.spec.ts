@@ -283,7 +283,8 @@ test('admin offers: validation messages in order, Final calculations, add and ed
   await expectProblem('Please select an advertiser!');
   await pick(page, 'offer-advertiser', 'Balkan Health', true);
   await expectProblem('Please select a CRM of the advertiser!');
-  await pick(page, 'offer-crm', 'Main Bitrix24');
+  // The demo CRMs are Sandbox CRMs, labelled as test CRMs in the picker.
+  await pick(page, 'offer-crm', 'Sandbox: call centre (test CRM)');
   await expectProblem('Please select at least one country!');
   await pick(page, 'offer-country-add', 'Serbia', true);
   await page.getByTestId('offer-country-pill').filter({ hasText: 'RS' }).waitFor();

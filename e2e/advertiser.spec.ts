@@ -1,5 +1,5 @@
 import type { AdvertiserOffer, Crm, PayoutLine } from '@leadmesh/schema';
-import { formatUsd } from '@leadmesh/schema/constants';
+import { crmForm, formatUsd } from '@leadmesh/schema/constants';
 import type { Response } from 'playwright-core';
 import { assert, test } from './harness.ts';
 import { shootBothThemes } from './screens.ts';
@@ -58,7 +58,7 @@ test('advertiser CRM: add with the spec messages, the panel resets, type locked 
   // Each seeded CRM's row names its type and the link button its type has (dashboards §2 CRM screen).
   for (const seeded of crms) {
     const seededRow = page.locator('tr', { has: page.getByText(seeded.friendlyName, { exact: true }) });
-    const label = seeded.name === 'leadvertex' ? 'Get postback URL' : 'Get handler URL';
+    const label = crmForm(seeded.name)?.linkLabel;
     assert.equal(await seededRow.getByTestId('crm-link-open').textContent(), label);
   }
 

@@ -73,8 +73,8 @@ async function main() {
       // The story test's fake CRM and the postback receivers (story, xss, lead-timeline specs) are real servers on 127.0.0.1, which
       // the API (save-time check) and the worker (every send) refuse unless this test-only setting
       // is on; no spec here points anything at loopback otherwise, and production refuses it.
-      // Postbacks mostly wait on their receivers, and the seeded trackers never answer: more at once
-      // keeps the tests' own deliveries from queueing behind their retries.
+      // Postbacks mostly wait on their receivers (the seeded ones go to the inspectors, which answer at
+      // once): more at once keeps the tests' own deliveries from queueing behind others'.
       env: { RATE_LIMIT_DISABLED: 'true', ALLOW_LOOPBACK_TARGETS: 'true', POSTBACK_CONCURRENCY: '128' },
     });
     stops.push(async () => {

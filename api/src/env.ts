@@ -31,16 +31,6 @@ export const apiEnvSchema = z.object({
    * the API process beside the API. Unset: no sites server in this process (docs/decisions/0011).
    */
   SITES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /**
-   * Where browsers reach the sites server: previews, and tracking links unless
-   * SITES_ON_PUBLISHER_DOMAINS. A host other than the API's and the shell's (127.0.0.1 locally,
-   * where those are on localhost), so a landing never shares their cookies.
-   */
-  SITES_PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://127.0.0.1:5100')
-    .transform((v) => v.replace(/\/+$/, '')),
   /** Tracking links on each taken offer's domain (production: those domains point at the sites server). */
   SITES_ON_PUBLISHER_DOMAINS: envFlag,
   /**

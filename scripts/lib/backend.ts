@@ -128,11 +128,17 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
 
   // Redis first: a missing one is the likeliest problem on a new machine, so say it before any work.
   const redis = await ensureRedis(dataDir);
+  const sitesPort = options.sitesPort ?? (await freePort());
+  const sitesUrl = (options.sitesPublicUrl ?? `http://127.0.0.1:${sitesPort}`).replace(/\/+$/, '');
   const db = await createDb({ url: databaseUrl, authToken: process.env.DATABASE_AUTH_TOKEN });
   await applyMigrations(db.db);
   if ((options.seed ?? true) && !(await isSeeded(db))) {
     if (verbose) console.log('First run: seeding the demo world...');
-    const summary = await seedDemoWorld(db, { uploadsDir: join(dataDir, 'uploads') });
+    // The demo postbacks point at the inspectors on this sites server.
+    const summary = await seedDemoWorld(db, {
+      uploadsDir: join(dataDir, 'uploads'),
+      sitesPublicUrl: sitesUrl,
+    });
     if (verbose)
       console.log(`Seeded ${summary.users} users, ${summary.offers} offers and ${summary.leads} leads.`);
   }
@@ -144,8 +150,6 @@ export async function startBackend(options: BackendOptions = {}): Promise<Runnin
   const secret = readFileSync(secretFile, 'utf8').trim();
 
   const apiUrl = options.publicApiUrl ?? `http://localhost:${apiPort}`;
-  const sitesPort = options.sitesPort ?? (await freePort());
-  const sitesUrl = (options.sitesPublicUrl ?? `http://127.0.0.1:${sitesPort}`).replace(/\/+$/, '');
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATABASE_URL: databaseUrl,

@@ -1,6 +1,7 @@
 import { openPlatform, secretBoxFromEnv } from '@leadmesh/core';
 import {
   clicksRetention,
+  crmDecide,
   crmFetchStatus,
   exportLeads,
   type JobDefinition,
@@ -16,10 +17,12 @@ import { mailOutbox } from '@leadmesh/schema/tables';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { JobRun, WorkerContext } from './context.ts';
+import { sweepDecisions } from './crm/in-process.ts';
 import { crmSettings } from './crm/settings.ts';
 import { type CrmSweeper, createCrmSweeper } from './crm/sweep.ts';
 import type { WorkerEnv } from './env.ts';
 import { runClicksRetention } from './handlers/clicks-retention.handler.ts';
+import { runCrmDecide } from './handlers/crm-decide.handler.ts';
 import { runCrmFetchStatus } from './handlers/crm-fetch-status.handler.ts';
 import { runExportLeads } from './handlers/export-leads.handler.ts';
 import { runLeadDeliver } from './handlers/lead-deliver.handler.ts';
@@ -37,6 +40,7 @@ const runners: Record<string, { job: JobDefinition; run: Runner }> = {
   [mailSend.id]: { job: mailSend, run: runMailSend as Runner },
   [leadDeliver.id]: { job: leadDeliver, run: runLeadDeliver as Runner },
   [crmFetchStatus.id]: { job: crmFetchStatus, run: runCrmFetchStatus as Runner },
+  [crmDecide.id]: { job: crmDecide, run: runCrmDecide as Runner },
   [payoutAuto.id]: { job: payoutAuto, run: runPayoutAuto as Runner },
   [offerApproveRates.id]: { job: offerApproveRates, run: runOfferApproveRates as Runner },
   [exportLeads.id]: { job: exportLeads, run: runExportLeads as Runner },
@@ -177,6 +181,7 @@ export async function startWorker(
     crmSweeping = true;
     crmSweeper
       .sweep()
+      .then(() => sweepDecisions(ctx, env.CRM_SWEEP_GRACE_MS))
       .catch((error) => console.warn(`crm sweep failed: ${(error as Error).message}`))
       .finally(() => {
         crmSweeping = false;

@@ -11,6 +11,7 @@
  *   GET  /o/{code}/_lm/thanks          the thank-you page of a landing that has none of its own
  *   GET  /w/{storageKey}/{path}        preview of an uploaded website (orders are not sent)
  *   GET  /_lm/page.js                  the page script
+ *   ANY  /pb/{token}[/{path}]          a user's postback inspector (docs/decisions/0041)
  */
 import { ApiError } from '@leadmesh/core';
 import type { Context } from 'hono';
@@ -29,6 +30,7 @@ import {
 } from '../features/tracking/tracking.ts';
 import { proxyMatcher, resolveClientIp } from '../lib/client-ip.ts';
 import { contentTypeOf, isHtml, readSiteFile, sitePath } from './files.ts';
+import { mountInspector } from './inspector.ts';
 import { injectScript, PAGE_SCRIPT, PAGE_SCRIPT_PATH, pageScriptTag } from './page-script.ts';
 import { orderProblemPage, PAGES } from './pages.ts';
 
@@ -150,29 +152,27 @@ const queryOf = (url: string) => {
   return q < 0 ? '' : url.slice(q);
 };
 
-/** Builds the sites app; `createApp` builds the API beside it on the same dependencies. */
-export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+/** What the sites routes share: the dependencies and how the client's address is read. */
+interface SitesContext {
+  deps: AppDeps;
+  addressOf: (c: Context<AppEnv>) => string | null;
+}
+
+function answerError(error: Error, c: Context<AppEnv>): Response {
+  console.error(error);
+  setHeaders(c);
+  if (error instanceof ApiError && error.httpStatus < 500) {
+    return c.json({ status: 'error', data: error.code, details: error.details }, error.httpStatus as 400);
+  }
+  return c.json(
+    { status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } },
+    500,
+  );
+}
+
+/** `GET /t/{code}`: the click, then a 302 to the first page with the signed click id. */
+function mountTrackingLink(app: Hono<AppEnv>, { deps, addressOf }: SitesContext): void {
   const { traffic } = deps;
-  const addressOf = clientAddress(deps);
-
-  app.onError((error, c) => {
-    console.error(error);
-    setHeaders(c);
-    if (error instanceof ApiError && error.httpStatus < 500) {
-      return c.json({ status: 'error', data: error.code, details: error.details }, error.httpStatus as 400);
-    }
-    return c.json(
-      { status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } },
-      500,
-    );
-  });
-  app.notFound((c) => {
-    setHeaders(c);
-    return html(c, PAGES.notFound, 404);
-  });
-
-  // The tracking link first, before any middleware: it is the hottest route and sets its own headers.
   app.get('/t/:code', async (c) => {
     const code = c.req.param('code');
     let site = traffic.sites.cached(code);
@@ -191,89 +191,82 @@ export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
     });
     return redirectWithClick(`${first}?click=${token}`, clickCookie(code, token, isSecure(deps, c)));
   });
+}
 
-  app.use('*', async (c, next) => {
-    setHeaders(c);
-    c.set('clientIp', addressOf(c) ?? 'unknown');
-    await next();
+/** The taken offer a request under /o/{code}/ is for; answers the page to show when there is none. */
+async function siteOf({ deps }: SitesContext, c: Context<AppEnv>): Promise<TakenSite | Response> {
+  const site = await deps.traffic.sites.site(c.req.param('code') ?? '');
+  if (!site) return html(c, PAGES.notFound, 404);
+  if (site.deleted) return html(c, PAGES.gone, 410);
+  if (!site.landing) return html(c, PAGES.unavailable, 404);
+  return site;
+}
+
+/**
+ * The click of a page view: the one in the address or the cookie when it is signed for this taken
+ * offer, else a new click (a visit that came without the tracking link still counts).
+ */
+function clickOfView({ deps, addressOf }: SitesContext, c: Context<AppEnv>, site: TakenSite): string {
+  const fromQuery = c.req.query('click');
+  for (const token of [fromQuery, clickFromCookie(header(c, 'cookie'))]) {
+    if (token && verifyClick(deps.traffic.clickKey, token, site.takenOfferId)) {
+      if (token === fromQuery) c.header('Set-Cookie', clickCookie(site.code, token, isSecure(deps, c)));
+      return token;
+    }
+  }
+  const token = recordClick(deps, site, {
+    ip: addressOf(c),
+    userAgent: header(c, 'user-agent') ?? null,
+    referer: header(c, 'referer') ?? null,
+    subIds: subIdsFrom(c.req.url),
   });
+  c.header('Set-Cookie', clickCookie(site.code, token, isSecure(deps, c)));
+  return token;
+}
 
-  app.get(PAGE_SCRIPT_PATH, (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.body(PAGE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-  });
-
-  /** The taken offer a request under /o/{code}/ is for; answers the page to show when there is none. */
-  async function siteOf(c: Context<AppEnv>): Promise<TakenSite | Response> {
-    const site = await traffic.sites.site(c.req.param('code') ?? '');
-    if (!site) return html(c, PAGES.notFound, 404);
-    if (site.deleted) return html(c, PAGES.gone, 410);
-    if (!site.landing) return html(c, PAGES.unavailable, 404);
-    return site;
+async function serveFile(
+  { deps }: SitesContext,
+  c: Context<AppEnv>,
+  website: SiteFiles,
+  rawRest: string,
+  entryScript: (() => string) | null,
+): Promise<Response> {
+  const path = sitePath(rawRest);
+  if (path === null) return html(c, rawRest === '' ? PAGES.notFound : PAGES.badRequest, 404);
+  const bytes = await readSiteFile(deps.traffic.websitesDir, website.StorageKey, path);
+  if (!bytes) return html(c, PAGES.notFound, 404);
+  if (path === website.EntryFile && entryScript && isHtml(path)) {
+    c.header('Cache-Control', 'no-store');
+    return c.body(injectScript(bytes.toString('utf8'), entryScript()), 200, { 'Content-Type': HTML });
   }
+  c.header('Cache-Control', isHtml(path) ? 'no-cache' : 'public, max-age=300');
+  return c.body(new Uint8Array(bytes), 200, { 'Content-Type': contentTypeOf(path) });
+}
 
-  /**
-   * The click of a page view: the one in the address or the cookie when it is signed for this taken
-   * offer, else a new click (a visit that came without the tracking link still counts).
-   */
-  function clickOfView(c: Context<AppEnv>, site: TakenSite): string {
-    const fromQuery = c.req.query('click');
-    for (const token of [fromQuery, clickFromCookie(header(c, 'cookie'))]) {
-      if (token && verifyClick(traffic.clickKey, token, site.takenOfferId)) {
-        if (token === fromQuery) c.header('Set-Cookie', clickCookie(site.code, token, isSecure(deps, c)));
-        return token;
-      }
+/** Answers a refused or taken order: JSON for the page script, a page or a redirect for a plain form. */
+async function order({ deps }: SitesContext, c: Context<AppEnv>, site: TakenSite): Promise<Response> {
+  const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
+  try {
+    const { json } = await takeLandingOrder(c, deps, site);
+    const redirect = sitePaths.thanks(site);
+    c.header('Cache-Control', 'no-store');
+    if (json || wantsJson) return c.json({ status: 'ok', data: { redirect } });
+    return c.redirect(redirect, 303);
+  } catch (error) {
+    if (!(error instanceof OrderRefused)) throw error;
+    const isJson = wantsJson || (c.req.header('content-type') ?? '').includes('json');
+    if (isJson) {
+      return c.json(
+        { status: 'error', data: error.code, details: { field: error.field, message: error.message } },
+        error.httpStatus,
+      );
     }
-    const token = recordClick(deps, site, {
-      ip: addressOf(c),
-      userAgent: header(c, 'user-agent') ?? null,
-      referer: header(c, 'referer') ?? null,
-      subIds: subIdsFrom(c.req.url),
-    });
-    c.header('Set-Cookie', clickCookie(site.code, token, isSecure(deps, c)));
-    return token;
+    return html(c, orderProblemPage(error.message), error.httpStatus);
   }
+}
 
-  async function serveFile(
-    c: Context<AppEnv>,
-    website: SiteFiles,
-    rawRest: string,
-    entryScript: (() => string) | null,
-  ): Promise<Response> {
-    const path = sitePath(rawRest);
-    if (path === null) return html(c, rawRest === '' ? PAGES.notFound : PAGES.badRequest, 404);
-    const bytes = await readSiteFile(traffic.websitesDir, website.StorageKey, path);
-    if (!bytes) return html(c, PAGES.notFound, 404);
-    if (path === website.EntryFile && entryScript && isHtml(path)) {
-      c.header('Cache-Control', 'no-store');
-      return c.body(injectScript(bytes.toString('utf8'), entryScript()), 200, { 'Content-Type': HTML });
-    }
-    c.header('Cache-Control', isHtml(path) ? 'no-cache' : 'public, max-age=300');
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': contentTypeOf(path) });
-  }
-
-  /** Answers a refused or taken order: JSON for the page script, a page or a redirect for a plain form. */
-  async function order(c: Context<AppEnv>, site: TakenSite): Promise<Response> {
-    const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
-    try {
-      const { json } = await takeLandingOrder(c, deps, site);
-      const redirect = sitePaths.thanks(site);
-      c.header('Cache-Control', 'no-store');
-      if (json || wantsJson) return c.json({ status: 'ok', data: { redirect } });
-      return c.redirect(redirect, 303);
-    } catch (error) {
-      if (!(error instanceof OrderRefused)) throw error;
-      const isJson = wantsJson || (c.req.header('content-type') ?? '').includes('json');
-      if (isJson) {
-        return c.json(
-          { status: 'error', data: error.code, details: { field: error.field, message: error.message } },
-          error.httpStatus,
-        );
-      }
-      return html(c, orderProblemPage(error.message), error.httpStatus);
-    }
-  }
-
+/** The order form's intake (the page script's and a plain form's) and the default thank-you page. */
+function mountOrders(app: Hono<AppEnv>, sites: SitesContext): void {
   const orderLimit = bodyLimit({
     maxSize: ORDER_BODY_LIMIT,
     onError: (c) =>
@@ -282,10 +275,9 @@ export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
         413,
       ),
   });
-
   /** An order for a taken offer that cannot take one: the envelope for the script, a page for a form. */
   async function orderSite(c: Context<AppEnv>): Promise<TakenSite | Response> {
-    const site = await siteOf(c);
+    const site = await siteOf(sites, c);
     if (!(site instanceof Response) || !(c.req.header('accept') ?? '').includes('application/json'))
       return site;
     return c.json(
@@ -293,38 +285,38 @@ export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
       site.status as 404 | 410,
     );
   }
-  app.post('/o/:code/_lm/order', orderLimit, async (c) => {
+  const take = async (c: Context<AppEnv>) => {
     const site = await orderSite(c);
-    return site instanceof Response ? site : order(c, site);
-  });
-  app.post('/o/:code/landing/*', orderLimit, async (c) => {
-    const site = await orderSite(c);
-    return site instanceof Response ? site : order(c, site);
-  });
-
+    return site instanceof Response ? site : order(sites, c, site);
+  };
+  app.post('/o/:code/_lm/order', orderLimit, take);
+  app.post('/o/:code/landing/*', orderLimit, take);
   app.get('/o/:code/_lm/thanks', async (c) => {
-    const site = await siteOf(c);
+    const site = await siteOf(sites, c);
     return site instanceof Response ? site : html(c, PAGES.thanks, 200);
   });
+}
 
+/** A taken offer's landing and prelanding files, the entry pages with the page script. */
+function mountOfferPages(app: Hono<AppEnv>, sites: SitesContext): void {
   app.get('/o/:code/landing', (c) =>
     c.redirect(`/o/${c.req.param('code')}/landing/${queryOf(c.req.url)}`, 301),
   );
   app.get('/o/:code/landing/*', async (c) => {
-    const site = await siteOf(c);
+    const site = await siteOf(sites, c);
     if (site instanceof Response) return site;
     const landing = site.landing!;
     const rest = restAfter(c, `/o/${site.code}/landing/`);
     if (rest === '')
       return c.redirect(`${sitePaths.landing(site.code, landing.EntryFile)}${queryOf(c.req.url)}`, 302);
-    return serveFile(c, landing, rest, () =>
-      pageScriptTag({ click: clickOfView(c, site), order: sitePaths.order(site.code) }),
+    return serveFile(sites, c, landing, rest, () =>
+      pageScriptTag({ click: clickOfView(sites, c, site), order: sitePaths.order(site.code) }),
     );
   });
 
   app.get('/o/:code', (c) => c.redirect(`/o/${c.req.param('code')}/${queryOf(c.req.url)}`, 301));
   app.get('/o/:code/*', async (c) => {
-    const site = await siteOf(c);
+    const site = await siteOf(sites, c);
     if (site instanceof Response) return site;
     const rest = restAfter(c, `/o/${site.code}/`);
     if (!site.prelanding) {
@@ -337,24 +329,52 @@ export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
         `${sitePaths.prelanding(site.code, site.prelanding.EntryFile)}${queryOf(c.req.url)}`,
         302,
       );
-    return serveFile(c, site.prelanding, rest, () => {
-      const click = clickOfView(c, site);
+    return serveFile(sites, c, site.prelanding, rest, () => {
+      const click = clickOfView(sites, c, site);
       return pageScriptTag({
         click,
         landing: `${sitePaths.landing(site.code, site.landing!.EntryFile)}?click=${click}`,
       });
     });
   });
+}
 
+/** Previews of uploaded websites (the page script knows it is a preview: orders are not sent). */
+function mountPreviews(app: Hono<AppEnv>, sites: SitesContext): void {
   app.get('/w/:key', (c) => c.redirect(`/w/${c.req.param('key')}/`, 301));
   app.get('/w/:key/*', async (c) => {
-    const website = await traffic.sites.website(c.req.param('key'));
+    const website = await sites.deps.traffic.sites.website(c.req.param('key'));
     if (!website) return html(c, PAGES.notFound, 404);
     const rest = restAfter(c, `/w/${website.StorageKey}/`);
     if (rest === '') return c.redirect(sitePaths.preview(website), 302);
-    return serveFile(c, website, rest, () => pageScriptTag({ preview: true }));
+    return serveFile(sites, c, website, rest, () => pageScriptTag({ preview: true }));
   });
+}
 
+/** Builds the sites app; `createApp` builds the API beside it on the same dependencies. */
+export function createSitesApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const sites: SitesContext = { deps, addressOf: clientAddress(deps) };
+  app.onError(answerError);
+  app.notFound((c) => {
+    setHeaders(c);
+    return html(c, PAGES.notFound, 404);
+  });
+  // The tracking link first, before any middleware: it is the hottest route and sets its own headers.
+  mountTrackingLink(app, sites);
+  app.use('*', async (c, next) => {
+    setHeaders(c);
+    c.set('clientIp', sites.addressOf(c) ?? 'unknown');
+    await next();
+  });
+  app.get(PAGE_SCRIPT_PATH, (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(PAGE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  mountOrders(app, sites);
+  mountOfferPages(app, sites);
+  mountPreviews(app, sites);
+  mountInspector(app, deps);
   app.get('/health', (c) => c.json({ status: 'ok', data: null }));
   return app;
 }

@@ -1,35 +1,42 @@
 import { api } from '@leadmesh/api-client';
 import type { Crm, CrmData, Envelope } from '@leadmesh/schema';
 import {
-  CRM_TYPE_INFO,
+  CRM_FORMS,
   CRM_TYPES,
-  type CrmDataField,
+  type CrmFieldSpec,
   type CrmType,
-  crmFieldMissingMessage,
+  crmDataIssues,
+  crmForm,
+  crmLabel,
   MESSAGES,
 } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { ConfirmDialog, errorText, ListTable, RowActions, Screen, useList, ViewStyles } from '@leadmesh/ui';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Typography } from 'antd';
+import {
+  ConfirmDialog,
+  errorText,
+  ListTable,
+  RowActions,
+  Screen,
+  TestCrmTag,
+  useList,
+  ViewStyles,
+} from '@leadmesh/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  type FormRule,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 
-/** The label of a CRM data field for a type (LeadVertex calls its inbound URL the API URL). */
-export function crmFieldLabel(type: CrmType, field: CrmDataField): string {
-  switch (field) {
-    case 'inboundURL':
-      return type === 'leadvertex' ? 'API URL' : 'Inbound URL';
-    case 'outboundToken':
-      return type === 'leadvertex' ? 'API token' : 'Outbound token';
-    case 'apiToken':
-      return 'API Token';
-    case 'postbackSecret':
-      return 'Postback secret';
-    case 'webmasterID':
-      return 'Webmaster ID';
-  }
-}
-
-const typeLabel = (type: string) => CRM_TYPE_INFO[type as CrmType]?.friendlyName ?? type;
+const TYPE_OPTIONS = CRM_TYPES.map((t) => ({ value: t, label: crmLabel(t) }));
 
 interface CrmFormValues {
   CRMName: CrmType;
@@ -37,37 +44,68 @@ interface CrmFormValues {
   data: CrmData;
 }
 
-/** The fields of one CRM type, each required one with the spec's message. */
+/** A field's rules: its required message, then what the type's checks say of the value as typed. */
+function fieldRules(type: CrmType, spec: CrmFieldSpec, editing: boolean): FormRule[] {
+  const rules: FormRule[] = [];
+  const missing = spec.missing?.[editing ? 'edit' : 'add'];
+  if (spec.required) rules.push({ required: true, whitespace: true, message: missing });
+  rules.push(({ getFieldValue }) => ({
+    validator(_rule, value: unknown) {
+      if (!value) return Promise.resolve();
+      const data = (getFieldValue('data') ?? {}) as Record<string, string>;
+      const issue = crmDataIssues(type, { ...data, [spec.name]: String(value) }, editing).find(
+        (i) => i.field === spec.name && i.message !== missing,
+      );
+      return issue ? Promise.reject(new Error(issue.message)) : Promise.resolve();
+    },
+  }));
+  return rules;
+}
+
+/** The fields of one CRM type (its form in @leadmesh/crm), each with its label, messages and help. */
 function CrmFields({ type, editing }: { type: CrmType; editing: boolean }) {
-  const info = CRM_TYPE_INFO[type];
+  const form = crmForm(type);
+  if (!form) return null;
   return (
     <>
-      {[...info.required, ...info.optional].map((field) => {
-        const required = info.required.includes(field);
-        return (
-          <Form.Item
-            key={`${type}-${field}`}
-            label={required ? crmFieldLabel(type, field) : `${crmFieldLabel(type, field)} (optional)`}
-            name={['data', field]}
-            rules={
-              required
-                ? [
-                    {
-                      required: true,
-                      whitespace: true,
-                      message: crmFieldMissingMessage(type, field, editing),
-                    },
-                  ]
-                : []
-            }
-          >
-            <Input data-testid={`crm-field-${field}`} autoComplete="off" />
-          </Form.Item>
-        );
-      })}
+      {form.notice && (
+        <Alert
+          type="info"
+          showIcon
+          title={form.notice}
+          data-testid="crm-notice"
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {form.fields.map((spec) => (
+        <Form.Item
+          key={`${type}-${spec.name}`}
+          label={spec.required ? spec.label : `${spec.label} (optional)`}
+          name={['data', spec.name]}
+          extra={spec.help}
+          rules={fieldRules(type, spec, editing)}
+          dependencies={form.check ? form.fields.map((f) => ['data', f.name]) : undefined}
+        >
+          <Input
+            data-testid={`crm-field-${spec.name}`}
+            autoComplete="off"
+            inputMode={spec.kind === 'integer' ? 'numeric' : undefined}
+            placeholder={spec.placeholder}
+            maxLength={spec.maxLength}
+          />
+        </Form.Item>
+      ))}
     </>
   );
 }
+
+/** The add form's starting values of a type (the sandbox's default delay and shares). */
+const initialData = (type: CrmType): Record<string, string> =>
+  Object.fromEntries(
+    (CRM_FORMS[type].fields as readonly CrmFieldSpec[]).flatMap((f) =>
+      f.initial ? [[f.name, f.initial]] : [],
+    ),
+  );
 
 const fail = { status: 'error' as const, data: 'SERVER_ERROR' as const };
 
@@ -93,6 +131,7 @@ function AddCrmPanel({ advertiserID, onSaved }: { advertiserID: number; onSaved(
     setBusy(false);
     if (answer.status === 'ok') {
       form.resetFields();
+      form.setFieldValue('data', initialData(form.getFieldValue('CRMName') ?? 'bitrix24'));
       setSaved(`“${answer.data.friendlyName}” was added.`);
       onSaved();
     } else if (answer.data === 'SERVER_ERROR') setError(MESSAGES.crmAddServerError);
@@ -105,14 +144,14 @@ function AddCrmPanel({ advertiserID, onSaved }: { advertiserID: number; onSaved(
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ CRMName: 'bitrix24' }}
+        initialValues={{ CRMName: 'bitrix24', data: initialData('bitrix24') }}
         style={{ maxWidth: 520 }}
       >
         <Form.Item label="CRM type" name="CRMName">
           <Select
             data-testid="crm-type"
-            options={CRM_TYPES.map((t) => ({ value: t, label: CRM_TYPE_INFO[t].friendlyName }))}
-            onChange={() => form.setFieldValue('data', {})}
+            options={TYPE_OPTIONS}
+            onChange={(next: CrmType) => form.setFieldValue('data', initialData(next))}
           />
         </Form.Item>
         <Form.Item
@@ -204,11 +243,7 @@ function EditCrmDialog({
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} data-testid="crm-edit-form">
         <Form.Item label="CRM type" name="CRMName" extra="The type of a CRM cannot be changed.">
-          <Select
-            disabled
-            data-testid="crm-edit-type"
-            options={CRM_TYPES.map((t) => ({ value: t, label: CRM_TYPE_INFO[t].friendlyName }))}
-          />
+          <Select disabled data-testid="crm-edit-type" options={TYPE_OPTIONS} />
         </Form.Item>
         <Form.Item
           label="Friendly name"
@@ -258,7 +293,7 @@ function IntegrationLinkDialog({
     };
   }, [crm, advertiserID]);
   if (!crm) return null;
-  const label = CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL';
+  const label = crmForm(crm.name)?.linkLabel ?? 'Get handler URL';
   const link = state.phase === 'form' ? state.lines[state.lines.length - 1] : '';
   return (
     <Modal
@@ -356,9 +391,20 @@ export function CrmScreen({ path }: { path: string }) {
             {
               title: 'CRM Name',
               dataIndex: 'friendlyName',
-              render: (name: string) => <span data-testid="crm-row-name">{name}</span>,
+              // The test tag beside the name: the column a phone shows.
+              render: (name: string, crm) => (
+                <Space size={4} wrap>
+                  <span data-testid="crm-row-name">{name}</span>
+                  <TestCrmTag type={crm.name} />
+                </Space>
+              ),
             },
-            { title: 'CRM Type', dataIndex: 'name', phone: true, render: (t: string) => typeLabel(t) },
+            {
+              title: 'CRM Type',
+              dataIndex: 'name',
+              phone: true,
+              render: (t: string) => crmForm(t)?.label ?? t,
+            },
             {
               key: 'actions',
               render: (_: unknown, crm) => (
@@ -367,7 +413,7 @@ export function CrmScreen({ path }: { path: string }) {
                     {
                       key: 'link',
                       testId: 'crm-link-open',
-                      label: CRM_TYPE_INFO[crm.name as CrmType]?.linkLabel ?? 'Get handler URL',
+                      label: crmForm(crm.name)?.linkLabel ?? 'Get handler URL',
                       onClick: () => setLinking(crm),
                     },
                     { key: 'edit', testId: 'crm-edit', label: 'Edit', onClick: () => setEditing(crm) },

@@ -33,6 +33,17 @@ export const platformEnvShape = {
   /** Read here too so the worker can fall back to it for DATA_ENCRYPTION_KEY (npm start gives both processes one). */
   APP_SECRET: z.string().min(16).optional(),
   /**
+   * Where browsers reach the sites server: previews, and tracking links unless
+   * SITES_ON_PUBLISHER_DOMAINS. A host other than the API's and the shell's (127.0.0.1 locally,
+   * where those are on localhost), so a landing never shares their cookies. The worker reads it to
+   * reach the postback inspector there, the one platform address postbacks may target.
+   */
+  SITES_PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://127.0.0.1:5100')
+    .transform((v) => v.replace(/\/+$/, '')),
+  /**
    * How long a finished unit of work (an API call, a worker job) waits for its after-commit jobs to
    * reach Redis before it answers anyway; what did not make it is left to the sweeps.
    */

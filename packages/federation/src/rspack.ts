@@ -143,7 +143,7 @@ function baseConfig({ root, mode }: CommonOptions, port: number, publicPath: str
         // The workspace packages' modules only declare things: an app that imports one component of
         // the UI kit bundles that component, not the whole kit (their package.json says nothing).
         {
-          test: /[\\/]packages[\\/](ui|schema|api-client|federation)[\\/]src[\\/]/,
+          test: /[\\/]packages[\\/](ui|schema|crm|api-client|federation)[\\/]src[\\/]/,
           sideEffects: false,
         },
       ],

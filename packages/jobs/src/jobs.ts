@@ -48,6 +48,19 @@ export const crmFetchStatus = defineJob({
     `crm.fetch-status-${p.crmId}-${p.crmLeadId.replace(/[^\w-]/g, '_')}${p.event ? `-${p.event}` : ''}`,
 });
 
+/**
+ * An in-process CRM's decision on a lead it took (the Sandbox: confirmed, rejected or bad), due
+ * the advertiser's delay after it took it: a delayed job, kept by Redis across worker restarts;
+ * the worker's decision sweep asks again for one that Redis lost.
+ */
+export const crmDecide = defineJob({
+  id: 'crm.decide',
+  queue: 'crm',
+  schema: z.object({ crmId: z.number().int().positive(), leadId: z.number().int().positive() }),
+  options: retrying(5, 10_000),
+  key: (p) => `crm.decide-${p.crmId}-${p.leadId}`,
+});
+
 /** Call one postback URL for one lead event (a row of postback_deliveries, the outbox). */
 export const postbackSend = defineJob({
   id: 'postback.send',
@@ -112,6 +125,7 @@ export const jobs = {
   mailSend,
   leadDeliver,
   crmFetchStatus,
+  crmDecide,
   postbackSend,
   payoutAuto,
   offerApproveRates,

@@ -38,11 +38,16 @@ export {
   POSTBACK_RETRY_DELAYS_MS,
 } from './retry.ts';
 export {
+  INSPECTOR_PATH,
+  isInspectorUrl,
   newSigningSecret,
+  SIGNATURE_TOLERANCE_S,
   type SignatureHeaders,
   type SignatureInput,
+  type SignatureVerdict,
   signatureHeaders,
   signedContent,
+  verifySignature,
 } from './signing.ts';
 export {
   type AllowedUrl,

@@ -2,7 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { fillUrlTemplate } from './macros.ts';
-import { newSigningSecret, signatureHeaders, signedContent } from './signing.ts';
+import {
+  isInspectorUrl,
+  newSigningSecret,
+  signatureHeaders,
+  signedContent,
+  verifySignature,
+} from './signing.ts';
 
 /** What a receiver without a Standard Webhooks library does for a GET postback (README example). */
 function verifyUrl(secret: string, url: string, headers: Record<string, string>): boolean {
@@ -122,5 +128,48 @@ describe('signatureHeaders', () => {
     expect(() =>
       signatureHeaders({ secrets: ['whsec_'], msgId: 'm', timestamp: new Date(), payload: '' }),
     ).toThrow();
+  });
+});
+
+describe('verifySignature', () => {
+  const secret = newSigningSecret();
+  const other = newSigningSecret();
+  const url = 'https://r.example/pb?lead=7&status=2';
+  const now = new Date('2026-11-27T10:00:00Z');
+  const headers = signatureHeaders({ secrets: [secret], msgId: 'pb_7', timestamp: now, payload: url });
+
+  it('accepts what signatureHeaders made, with any of the secrets, and agrees with the library', () => {
+    expect(verifySignature({ secrets: [secret], headers, payload: url, now })).toBe('valid');
+    expect(verifySignature({ secrets: [other, secret], headers, payload: url, now })).toBe('valid');
+    const body = '{"lead_id":7}';
+    const posted = signatureHeaders({
+      secrets: [secret, other],
+      msgId: 'pb_8',
+      timestamp: now,
+      payload: body,
+    });
+    expect(verifySignature({ secrets: [other], headers: posted, payload: body, now })).toBe('valid');
+  });
+
+  it('tells a wrong secret or content, a stale timestamp and missing headers apart', () => {
+    expect(verifySignature({ secrets: [other], headers, payload: url, now })).toBe('invalid');
+    expect(verifySignature({ secrets: [secret], headers, payload: `${url}0`, now })).toBe('invalid');
+    const later = new Date(now.getTime() + 6 * 60_000);
+    expect(verifySignature({ secrets: [secret], headers, payload: url, now: later })).toBe('expired');
+    expect(verifySignature({ secrets: [secret], headers: {}, payload: url, now })).toBe('missing');
+  });
+});
+
+describe('isInspectorUrl', () => {
+  it('is the sites origin exactly, under /pb/', () => {
+    const sites = 'http://127.0.0.1:5100';
+    expect(isInspectorUrl('http://127.0.0.1:5100/pb/abc?lead=1', sites)).toBe(true);
+    expect(isInspectorUrl('http://127.0.0.1:5100/pb/abc/deeper', sites)).toBe(true);
+    expect(isInspectorUrl('http://127.0.0.1:5101/pb/abc', sites)).toBe(false);
+    expect(isInspectorUrl('https://127.0.0.1:5100/pb/abc', sites)).toBe(false);
+    expect(isInspectorUrl('http://127.0.0.1:5100/t/abc', sites)).toBe(false);
+    expect(isInspectorUrl('http://user:pw@127.0.0.1:5100/pb/abc', sites)).toBe(false);
+    expect(isInspectorUrl('not a url', sites)).toBe(false);
+    expect(isInspectorUrl('http://127.0.0.1:5100/pb/abc', undefined)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /**
@@ -76,4 +76,65 @@ export function signedContent({ method, url, body }: { method: string; url: stri
 /** A new signing secret: `whsec_` + base64 of 24 random bytes (192 bits). */
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** How a request's Standard Webhooks signature checks out against a receiver's secrets. */
+export type SignatureVerdict = 'valid' | 'invalid' | 'expired' | 'missing';
+
+/** Standard Webhooks' tolerance: a timestamp further than this from now is refused (replays). */
+export const SIGNATURE_TOLERANCE_S = 5 * 60;
+
+/**
+ * Checks a request's `webhook-*` headers against secrets, as a receiver does (and as the samples of
+ * the Postback screen do): HMAC-SHA256 keyed with the base64 after `whsec_`, over
+ * `${webhook-id}.${webhook-timestamp}.${payload}`, compared in constant time with each `v1,`
+ * signature; the timestamp within 5 minutes. `payload` is what {@link signedContent} names.
+ */
+export function verifySignature(input: {
+  secrets: readonly string[];
+  headers: Readonly<Record<string, string | undefined>>;
+  payload: string;
+  now?: Date;
+}): SignatureVerdict {
+  const id = input.headers['webhook-id'];
+  const timestamp = input.headers['webhook-timestamp'];
+  const signatures = input.headers['webhook-signature'];
+  if (!id || !timestamp || !signatures) return 'missing';
+  const seconds = Number(timestamp);
+  const now = (input.now ?? new Date()).getTime() / 1000;
+  if (!/^\d+$/.test(timestamp) || Math.abs(now - seconds) > SIGNATURE_TOLERANCE_S) return 'expired';
+  const given = signatures
+    .split(' ')
+    .filter((s) => s.startsWith('v1,'))
+    .map((s) => Buffer.from(s.slice(3), 'base64'));
+  for (const secret of input.secrets) {
+    const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+    const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${input.payload}`).digest();
+    if (given.some((g) => g.length === expected.length && timingSafeEqual(g, expected))) return 'valid';
+  }
+  return 'invalid';
+}
+
+/** Where the postback inspector receives: `<sites origin>/pb/<token>` (decision 0041). */
+export const INSPECTOR_PATH = '/pb/';
+
+/**
+ * Whether a URL is the platform's own postback inspector on the sites server (`SITES_PUBLIC_URL`):
+ * the one address of the platform a postback may target, wherever the sites server runs (locally
+ * on 127.0.0.1). Same scheme, host and port, and a path under `/pb/`.
+ */
+export function isInspectorUrl(url: string, sitesPublicUrl: string | undefined): boolean {
+  if (!sitesPublicUrl) return false;
+  try {
+    const target = new URL(url);
+    const sites = new URL(sitesPublicUrl);
+    return (
+      target.origin === sites.origin &&
+      target.username === '' &&
+      target.password === '' &&
+      target.pathname.startsWith(INSPECTOR_PATH)
+    );
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,4 @@
 import { sealCrmData, secretBoxFromEnv } from '@leadmesh/core';
-import type { CrmType } from '@leadmesh/schema';
 import * as t from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import { DAY, type SeedContext } from './context.ts';
@@ -10,7 +9,7 @@ export interface Advertisers {
   crms: (typeof t.crms.$inferSelect)[];
 }
 
-/** Two verified advertisers, each with two CRMs (one of every type). */
+/** Two verified advertisers with Sandbox CRMs (the first advertiser two, with other settings). */
 export async function seedAdvertisers(ctx: SeedContext, people: People): Promise<Advertisers> {
   const { db } = ctx.handle;
   const longAgo = new Date(ctx.now - (ctx.days + 30) * DAY);
@@ -43,54 +42,38 @@ export async function seedAdvertisers(ctx: SeedContext, people: People): Promise
   for (const advertiser of advertisers) {
     await db.update(t.users).set({ AdvertiserID: advertiser.ID }).where(eq(t.users.ID, advertiser.UserID));
   }
-  // CRM secrets are stored sealed, as the API stores them (core secrets.ts, key from the environment).
-  const box = secretBoxFromEnv(process.env);
-  const seal = (type: CrmType, data: Record<string, string>) =>
-    sealCrmData(box, type, data) as Record<string, string>;
+  // The demo CRMs are Sandbox CRMs (decision 0040): the worker decides their leads itself, so the
+  // demo world needs no outside CRM and no lead of it waits on a host that cannot answer.
+  const sandbox = (delaySeconds: number, confirm: number, reject: number, bad: number) =>
+    sealCrmData(secretBoxFromEnv(process.env), 'sandbox', {
+      delaySeconds: String(delaySeconds),
+      confirmPercent: String(confirm),
+      rejectPercent: String(reject),
+      badPercent: String(bad),
+    }) as Record<string, string>;
   const crms = await db
     .insert(t.crms)
     .values([
       {
         BoundAdvertiser: advertisers[0].ID,
-        name: 'bitrix24',
-        friendlyName: 'Main Bitrix24',
-        data: seal('bitrix24', {
-          inboundURL: 'https://balkanhealth.bitrix24.example/rest/1/abc/crm.lead.add',
-          outboundToken: 'bx-outbound-token',
-        }),
-        callbackToken: 'demo-callback-bitrix',
+        name: 'sandbox',
+        friendlyName: 'Sandbox: call centre',
+        data: sandbox(30, 65, 25, 10),
+        callbackToken: 'demo-callback-sandbox-balkan',
       },
       {
         BoundAdvertiser: advertisers[0].ID,
-        name: 'leadvertex',
-        friendlyName: 'LeadVertex backup',
-        data: seal('leadvertex', {
-          inboundURL: 'https://balkanhealth.leadvertex.example/api/webmaster/v2',
-          outboundToken: 'lv-token',
-          webmasterID: '42',
-        }),
-        callbackToken: 'demo-callback-leadvertex',
+        name: 'sandbox',
+        friendlyName: 'Sandbox: strict checks',
+        data: sandbox(120, 40, 40, 20),
+        callbackToken: 'demo-callback-sandbox-strict',
       },
       {
         BoundAdvertiser: advertisers[1].ID,
-        name: 'scalecrm',
-        friendlyName: 'Scale CRM',
-        data: seal('scalecrm', {
-          inboundURL: 'https://voltix.scalecrm.example/api/leads',
-          apiToken: 'scale-api-token',
-          postbackSecret: 'scale-secret',
-        }),
-        callbackToken: 'demo-callback-scale',
-      },
-      {
-        BoundAdvertiser: advertisers[1].ID,
-        name: 'kmacrm',
-        friendlyName: 'KMA',
-        data: seal('kmacrm', {
-          inboundURL: 'https://voltix.kma.example/api/lead',
-          outboundToken: 'kma-token',
-        }),
-        callbackToken: 'demo-callback-kma',
+        name: 'sandbox',
+        friendlyName: 'Sandbox: Voltix sales',
+        data: sandbox(45, 55, 35, 10),
+        callbackToken: 'demo-callback-sandbox-voltix',
       },
     ])
     .returning();

@@ -9,6 +9,8 @@ export interface SeedContext {
   now: number;
   days: number;
   uploads: string;
+  /** Where the sites server is reached: the demo postbacks point at the inspector there. */
+  sitesPublicUrl: string;
   /** Big worlds (benchmarks) drop and rebuild indexes around their bulk inserts. */
   big: boolean;
   log: (message: string) => void;

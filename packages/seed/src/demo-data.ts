@@ -76,6 +76,9 @@ export interface DemoOffer {
   colour: string;
   promoted: boolean;
   description: string;
+  /** The landing's headline and three selling points. */
+  pitch: string;
+  benefits: [string, string, string];
 }
 
 export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
@@ -92,6 +95,12 @@ export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
       countries: ['RS', 'BA', 'ME'],
       colour: '#2f7bf5',
       promoted: true,
+      pitch: 'Move freely again: cooling relief for knees, back and shoulders',
+      benefits: [
+        'Cools and soothes in minutes',
+        'Natural menthol, arnica and glucosamine',
+        'One tube lasts a whole month',
+      ],
       description:
         '<h2>FlexiJoint gel</h2><p>Cooling gel for joints and muscles. Cash on delivery, delivered in 2-4 days.</p>',
     },
@@ -109,6 +118,8 @@ export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
       countries: ['HR', 'SI', 'BA', 'RS'],
       colour: '#23a26d',
       promoted: false,
+      pitch: 'A cup a day for a lighter, fresher you',
+      benefits: ['Twelve herbs, no added sugar', 'A 30-day pack, two cups a day', 'Gentle on the stomach'],
       description:
         '<h2>SlimTea</h2><p>Herbal tea blend, 30-day pack. <strong>COD</strong> in the whole region.</p>',
     },
@@ -126,6 +137,8 @@ export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
       countries: ['HR', 'SI'],
       colour: '#a855f7',
       promoted: false,
+      pitch: 'Thicker, stronger hair in eight weeks',
+      benefits: ['Biotin, caffeine and rosemary oil', 'Visible results in 8 weeks', 'For women and men'],
       description: '<h2>HairGrow serum</h2><p>Serum for thicker hair, 60 ml.</p>',
     },
   },
@@ -142,6 +155,12 @@ export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
       countries: ['MK', 'BG', 'RO'],
       colour: '#f59e0b',
       promoted: true,
+      pitch: 'Your health and your messages on your wrist',
+      benefits: [
+        'Pulse, sleep and steps, day and night',
+        'Seven days on one charge',
+        'Calls and messages from your phone',
+      ],
       description: '<h2>X5 smart watch</h2><p>Pulse, steps and notifications. One-year warranty.</p>',
     },
   },
@@ -158,6 +177,12 @@ export const DEMO_OFFERS: { advertiser: 0 | 1; offer: DemoOffer }[] = [
       countries: ['RS', 'HR', 'BA', 'SI', 'ME'],
       colour: '#ef4444',
       promoted: false,
+      pitch: 'Light up your garden for free, every night',
+      benefits: [
+        'Charges in the sun, lights up at dusk',
+        'Motion sensor: bright when you pass',
+        'No cables, set up in a minute',
+      ],
       description: '<h2>Solar Lamp Duo</h2><p>Two solar lamps with motion sensor.</p>',
     },
   },

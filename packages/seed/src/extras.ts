@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { apiTokenColumns, secretBoxFromEnv } from '@leadmesh/core';
 import * as t from '@leadmesh/schema/tables';
 import type { SeedContext } from './context.ts';
@@ -5,28 +6,45 @@ import { DEMO_API_TOKEN, LOG_SAMPLES } from './demo-data.ts';
 import type { Offers } from './offers.ts';
 import type { People } from './people.ts';
 
-/** The publishers' postbacks and server-to-server API token. */
+/**
+ * The postbacks of the demo world and the server-to-server API token. Every postback points at its
+ * owner's postback inspector on the sites server (decision 0041), never at an outside host: the
+ * demo world's postbacks arrive, signed, where their owners can see them.
+ */
 export async function seedIntegrations(ctx: SeedContext, people: People): Promise<void> {
   const { db } = ctx.handle;
+  const owners = [people.publisher, people.publisher2, people.advertiserUser];
+  const tokens = await db
+    .insert(t.postbackInspectors)
+    .values(owners.map((u) => ({ UserID: u.ID, Token: randomBytes(24).toString('base64url') })))
+    .returning();
+  const inspector = (userId: number) =>
+    `${ctx.sitesPublicUrl}/pb/${tokens.find((row) => row.UserID === userId)?.Token}`;
   await db.insert(t.postbacks).values([
     {
       BoundUser: people.publisher.ID,
-      postbackName: 'Keitaro approved',
-      postbackURL:
-        'https://tracker.petar.example/postback?subid={leadmesh-c1}&status={lead_status}&payout={lead_price}',
+      postbackName: 'Tracker: approved leads',
+      postbackURL: `${inspector(people.publisher.ID)}/approved?subid={leadmesh-c1}&status={lead_status}&payout={lead_price}`,
       postbackTrigger: 'OnApproved',
     },
     {
       BoundUser: people.publisher.ID,
-      postbackName: 'All events',
-      postbackURL: 'https://tracker.petar.example/all?lead={lead_id}&offer={offer_id}',
-      postbackTrigger: 'Any',
+      postbackName: 'Tracker: new leads',
+      postbackURL: `${inspector(people.publisher.ID)}/new?lead={lead_id}&offer={offer_id}&status={lead_status}`,
+      postbackTrigger: 'OnCreate',
     },
     {
       BoundUser: people.publisher2.ID,
-      postbackName: 'Declined',
-      postbackURL: 'https://sara.example/pb?lead={lead_id}',
+      postbackName: 'Declined leads',
+      postbackURL: `${inspector(people.publisher2.ID)}?lead={lead_id}&status={lead_status}`,
       postbackTrigger: 'OnDeclined',
+    },
+    {
+      BoundUser: people.advertiserUser.ID,
+      postbackName: 'Our ERP: decided leads (JSON)',
+      postbackURL: `${inspector(people.advertiserUser.ID)}/erp`,
+      postbackTrigger: 'OnApprovedAdvertiser',
+      postbackDelivery: 'post-json',
     },
   ]);
   await db.insert(t.apiTokens).values({

@@ -21,6 +21,11 @@ export interface SeedOptions {
   /** Where offer images and landing pages are written (data/uploads by default). */
   uploadsDir?: string;
   now?: number;
+  /**
+   * The sites server's public URL (`SITES_PUBLIC_URL`, default http://127.0.0.1:5100): the demo
+   * postbacks point at the users' inspectors there.
+   */
+  sitesPublicUrl?: string;
   /** Demo logins are for development only: production refuses to seed them. */
   nodeEnv?: string;
   log?: (message: string) => void;
@@ -39,7 +44,7 @@ export async function isSeeded(handle: DbHandle): Promise<boolean> {
 }
 
 /**
- * Builds the demo world: staff, three publishers (one unverified), two advertisers with CRMs
+ * Builds the demo world: staff, three publishers (one unverified), two advertisers with Sandbox CRMs
  * and credit, offers with images and websites, taken offers, leads in every status over the
  * last 60 days with their ledger, postbacks, payouts, invoices, referral earnings and logs.
  * Each area lives in its own module; this only orders them.
@@ -61,6 +66,11 @@ export async function seedDemoWorld(handle: DbHandle, options: SeedOptions = {})
     now: options.now ?? Date.now(),
     days: options.days ?? 60,
     uploads,
+    sitesPublicUrl: (
+      options.sitesPublicUrl ??
+      process.env.SITES_PUBLIC_URL ??
+      'http://127.0.0.1:5100'
+    ).replace(/\/+$/, ''),
     big: leads >= 50_000,
     log: options.log ?? (() => undefined),
   };

@@ -4,6 +4,7 @@ import * as t from '@leadmesh/schema/tables';
 import type { Advertisers } from './advertisers.ts';
 import { DAY, type SeedContext } from './context.ts';
 import { DEMO_OFFERS } from './demo-data.ts';
+import { writeOfferWebsite } from './landings.ts';
 
 export type OfferRow = typeof t.offers.$inferSelect;
 
@@ -18,15 +19,10 @@ function offerImageSvg(name: string, colour: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400"><rect width="640" height="400" fill="${colour}"/><circle cx="520" cy="90" r="140" fill="#ffffff" opacity="0.15"/><text x="40" y="220" font-family="Arial, sans-serif" font-size="44" font-weight="bold" fill="#ffffff">${safe}</text><text x="40" y="270" font-family="Arial, sans-serif" font-size="22" fill="#ffffff" opacity="0.85">Cash on delivery</text></svg>`;
 }
 
-function landingHtml(title: string, kind: 'Landing' | 'PreLanding', offerName: string): string {
-  const form =
-    kind === 'Landing'
-      ? `<form method="post" data-leadmesh-order><label>Name <input name="name" required></label><label>Phone <input name="phone" required></label><button>Order now, pay on delivery</button></form>`
-      : `<p><a href="./landing">Read more and order</a></p>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body><h1>${offerName}</h1><p>${title}</p>${form}</body></html>`;
-}
-
-/** Five offers with an image each and a landing and prelanding website (files under uploads/). */
+/**
+ * Five offers with an image each and a landing and prelanding website (files under uploads/),
+ * delivered to their advertiser's first CRM (a Sandbox CRM).
+ */
 export async function seedOffers(ctx: SeedContext, partners: Advertisers): Promise<Offers> {
   const { db } = ctx.handle;
   mkdirSync(join(ctx.uploads, 'images'), { recursive: true });
@@ -68,16 +64,7 @@ export async function seedOffers(ctx: SeedContext, partners: Advertisers): Promi
     const ids: number[] = [];
     for (const kind of ['Landing', 'PreLanding'] as const) {
       const key = `offer-${row.ID}-${kind.toLowerCase()}`;
-      mkdirSync(join(ctx.uploads, 'websites', key), { recursive: true });
-      writeFileSync(
-        join(ctx.uploads, 'websites', key, 'index.html'),
-        landingHtml(`${offer.product} ${kind}`, kind, offer.name),
-      );
-      if (kind === 'Landing')
-        writeFileSync(
-          join(ctx.uploads, 'websites', key, 'thanks.html'),
-          landingHtml('Thank you, we will call you soon', 'PreLanding', offer.name),
-        );
+      writeOfferWebsite(join(ctx.uploads, 'websites', key), offer, kind);
       const [site] = await db
         .insert(t.websites)
         .values({

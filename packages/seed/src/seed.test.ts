@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findLedgerDrift, ledgerSum } from '@leadmesh/core';
+import { findLedgerDrift, ledgerSum, openCrmData, secretBoxFromEnv } from '@leadmesh/core';
 import { applyMigrations, createDb, type DbHandle, verifyPassword } from '@leadmesh/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS, isSeeded, seedDemoWorld } from './index.ts';
@@ -14,7 +14,12 @@ beforeAll(async () => {
   handle = await createDb({ url: `file:${join(dir, 'seed.db')}` });
   await applyMigrations(handle.db);
   expect(await isSeeded(handle)).toBe(false);
-  await seedDemoWorld(handle, { leads: 3000, now, uploadsDir: join(dir, 'uploads') });
+  await seedDemoWorld(handle, {
+    leads: 3000,
+    now,
+    uploadsDir: join(dir, 'uploads'),
+    sitesPublicUrl: 'http://127.0.0.1:5199',
+  });
 }, 60_000);
 afterAll(() => {
   handle.close();
@@ -39,11 +44,11 @@ describe('demo world', () => {
     expect(await scalar("select is_verified from users where username = 'newbie'")).toBe(0);
   });
 
-  it('has leads in every status over 60 days, some blocked', async () => {
+  it('has leads in every status but those still on their way to the CRM, over 60 days, some blocked', async () => {
     const statuses = (
       await handle.client.execute('select distinct status from leads order by status')
     ).rows.map((r) => Number(r.status));
-    expect(statuses).toEqual([-2, -1, 0, 1, 2, 3, 4, 5, 6]);
+    expect(statuses).toEqual([0, 1, 2, 3, 4, 5]);
     expect(await scalar('select count(*) from leads')).toBe(3000);
     const oldest = await scalar('select min(created_at) from leads');
     expect(now - oldest).toBeGreaterThan(40 * 86_400_000);
@@ -90,5 +95,57 @@ describe('demo world', () => {
     expect(await scalar('select count(*) from invoices')).toBe(6);
     expect(await scalar('select count(*) from logs')).toBeGreaterThan(0);
     expect(await scalar('select count(*) from referral_earnings')).toBeGreaterThan(0);
+  });
+});
+
+describe('what the demo world reaches out to', () => {
+  it('delivers every offer to a Sandbox CRM, and keeps no CRM pointing at a host', async () => {
+    const crms = (await handle.client.execute('select id, type, data from crms')).rows;
+    expect(crms.map((r) => r.type)).toEqual(crms.map(() => 'sandbox'));
+    for (const row of crms) {
+      const data = openCrmData(secretBoxFromEnv(process.env), 'sandbox', JSON.parse(String(row.data)));
+      expect(Object.keys(data).sort()).toEqual([
+        'badPercent',
+        'confirmPercent',
+        'delaySeconds',
+        'rejectPercent',
+      ]);
+    }
+    expect(
+      await scalar(
+        "select count(*) from offers where crm_id is null or crm_id not in (select id from crms where type = 'sandbox')",
+      ),
+    ).toBe(0);
+  });
+
+  it("points every postback at its owner's inspector on the sites server", async () => {
+    const rows = (
+      await handle.client.execute(
+        'select p.url, i.token from postbacks p left join postback_inspectors i on i.user_id = p.user_id',
+      )
+    ).rows;
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) {
+      expect(String(row.url).startsWith(`http://127.0.0.1:5199/pb/${row.token}`), String(row.url)).toBe(true);
+    }
+    expect(await scalar("select count(*) from postbacks where delivery = 'post-json'")).toBe(1);
+  });
+
+  it('serves landings with every file they ask for', () => {
+    const websites = join(dir, 'uploads', 'websites');
+    const folders = readdirSync(websites);
+    expect(folders).toHaveLength(10);
+    for (const folder of folders) {
+      for (const page of readdirSync(join(websites, folder)).filter((f) => f.endsWith('.html'))) {
+        const html = readFileSync(join(websites, folder, page), 'utf8');
+        expect(html, `${folder}/${page}`).toContain('<link rel="stylesheet" href="styles.css">');
+        const refs = [...html.matchAll(/(?:src|href)="([^"#:]+)"/g)]
+          .map((m) => m[1])
+          .filter((r) => r !== './landing');
+        expect(refs.length).toBeGreaterThan(1);
+        for (const ref of refs)
+          expect(existsSync(join(websites, folder, ref)), `${folder}/${page}: ${ref}`).toBe(true);
+      }
+    }
   });
 });

@@ -2,6 +2,7 @@ export * from './brand.ts';
 export * from './ComingSoon.tsx';
 export * from './ConfirmDialog.tsx';
 export * from './CountrySelect.tsx';
+export * from './CrmTypeName.tsx';
 export * from './DateRangePicker.tsx';
 export * from './date-presets.ts';
 export * from './FilePicker.tsx';

@@ -1,6 +1,6 @@
 import { maskIn } from '@leadmesh/core';
+import type { CrmRequest } from '@leadmesh/crm/server';
 import { type GuardedResponse, guardedRequest, OutboundFailed, OutboundRefused } from '@leadmesh/net';
-import type { CrmRequest } from './types.ts';
 
 /** How the worker calls CRMs. */
 export interface CallOptions {

@@ -1,12 +1,11 @@
 import { leadDeliver } from '@leadmesh/jobs';
-import type { CrmType } from '@leadmesh/schema';
 import { crmCallbacks, leadCrmAttempts, leadEvents, leads, logs } from '@leadmesh/schema/tables';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../api/src/test/harness.ts';
 import { parseWorkerEnv } from '../env.ts';
 import { type RunningWorker, startWorker } from '../worker.ts';
-import { BITRIX_CODE, type FakeCrms, startFakeCrms } from './test-support/fake-crms.ts';
+import { BITRIX_CODE, type FakeCrms, type FakeCrmType, startFakeCrms } from './test-support/fake-crms.ts';
 import { statusCounts, waitFor, waitForStatus } from './test-support/wait.ts';
 import { TEST_SECRETS, workerEnvBeside } from './test-support/worker-env.ts';
 import { createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.ts';
@@ -37,7 +36,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const world = (type: CrmType, options?: Parameters<typeof createCrmWorld>[4]) =>
+const world = (type: FakeCrmType, options?: Parameters<typeof createCrmWorld>[4]) =>
   createCrmWorld(api.db, env, type, fakeCrmData(type, fake.urls[type]), options);
 
 async function deliver(ids: number[]) {
@@ -189,7 +188,7 @@ describe('each CRM type: delivery in its own API shape, then its status back', (
       offer: { article: 'ART-7' },
     });
     const lead = await leadRow(id);
-    const { scaleSignature } = await import('../../../api/src/features/crms/callback-parsers.ts');
+    const { scaleSignature } = await import('@leadmesh/crm/server');
     const body = JSON.stringify({ event_id: `e-${id}`, lead_id: lead.CRMLeadID, status: 'rejected' });
     const answer = await api.app.request(`http://localhost/crm/${w.crmId}/callback/${w.callbackToken}`, {
       method: 'POST',

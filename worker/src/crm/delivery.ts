@@ -5,6 +5,7 @@ import {
   type StatusChange,
   secretBoxFromEnv,
 } from '@leadmesh/core';
+import { crmAdapter, type DeliveryAnswer } from '@leadmesh/crm/server';
 import type { Db, DbOrTx } from '@leadmesh/db';
 import { crmFetchStatus, leadDeliver } from '@leadmesh/jobs';
 import { retryAfterMs } from '@leadmesh/net';
@@ -21,12 +22,11 @@ import {
 } from '@leadmesh/schema/tables';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { WorkerContext } from '../context.ts';
-import { ADAPTERS } from './adapters/index.ts';
 import { MicroBatcher } from './batcher.ts';
 import { type CallRecord, callCrm } from './call.ts';
+import { acceptInProcess, scheduleDecision } from './in-process.ts';
 import { deliveryLead } from './lead.ts';
 import { type CrmSettings, crmSettings, retryDelay } from './settings.ts';
-import type { DeliveryAnswer } from './types.ts';
 
 /** Where a lead's delivery stands, from its latest status event (decision 0012). */
 export interface DeliveryState {
@@ -371,7 +371,11 @@ async function attemptDelivery(
       found: false,
     };
   }
-  const adapter = ADAPTERS[crm.name];
+  const adapter = crmAdapter(crm.name);
+  if (adapter.kind === 'in-process') {
+    const { answer, record } = acceptInProcess(adapter, deliveryLead(lead, offer), data);
+    return { answer, calls: [{ kind: 'deliver', record, ok: true }], found: false };
+  }
   const options = {
     timeoutMs: settings.timeoutMs,
     allowLoopback: settings.allowLoopback,
@@ -634,7 +638,15 @@ export async function deliverLead(ctx: WorkerContext, leadId: number, jobAttempt
       console.warn(`lead ${leadId}: retry left for the sweep: ${(error as Error).message}`);
     }
   }
-  if (outcome === 'delivered' && (claimed.recovered || result.found) && ADAPTERS[crm.name].fetch) {
+  const adapter = crmAdapter(crm.name);
+  // An in-process CRM (the sandbox) decides the lead later, through the status path of a callback.
+  if (outcome === 'delivered' && adapter.kind === 'in-process') await scheduleDecision(ctx, crm, leadId);
+  if (
+    outcome === 'delivered' &&
+    (claimed.recovered || result.found) &&
+    adapter.kind === 'http' &&
+    adapter.fetch
+  ) {
     // Status events the CRM sent while we did not know its id were dropped: read the status once.
     const crmLeadId = (answer as { crmLeadId: string }).crmLeadId;
     await ctx.jobs

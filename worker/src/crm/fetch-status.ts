@@ -1,8 +1,8 @@
 import { type CrmStatusOutcome, openCrmData, recordCrmStatus, secretBoxFromEnv } from '@leadmesh/core';
+import { crmAdapter } from '@leadmesh/crm/server';
 import { crms, leadCrmAttempts, leads } from '@leadmesh/schema/tables';
 import { and, eq } from 'drizzle-orm';
 import type { WorkerContext } from '../context.ts';
-import { ADAPTERS } from './adapters/index.ts';
 import { type CallRecord, callCrm } from './call.ts';
 import { crmSettings } from './settings.ts';
 
@@ -19,8 +19,8 @@ export async function fetchCrmStatus(
 ): Promise<CrmStatusOutcome | 'unsupported' | 'no crm'> {
   const [crm] = await ctx.db.select().from(crms).where(eq(crms.ID, crmId)).limit(1);
   if (!crm) return 'no crm';
-  const adapter = ADAPTERS[crm.name];
-  if (!adapter.fetch) return 'unsupported';
+  const adapter = crmAdapter(crm.name);
+  if (adapter.kind !== 'http' || !adapter.fetch) return 'unsupported';
   const settings = crmSettings(ctx.env);
   const data = openCrmData(secretBoxFromEnv(ctx.env), crm.name, crm.data);
   const options = {

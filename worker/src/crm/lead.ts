@@ -1,6 +1,6 @@
+import type { DeliveryLead } from '@leadmesh/crm/server';
 import { PRODUCT_KEY } from '@leadmesh/schema';
 import type { LeadRow, OfferRow } from '@leadmesh/schema/tables';
-import type { DeliveryLead } from './types.ts';
 
 /** '29,90 EUR', '3990 RSD', '1.299,00 EUR' → amount and currency (null when unreadable). */
 export function parsePrice(text: string): { price: number | null; currency: string | null } {

@@ -108,10 +108,10 @@ describe('the CRM sweep', () => {
     }
     // The CRM received the first one before the worker died.
     fake.misbehave('bitrix24', 1, { kind: 'storeThenFail' });
-    const { ADAPTERS } = await import('./adapters/index.ts');
+    const { bitrix24Adapter } = await import('@leadmesh/crm/server');
     const { deliveryLead } = await import('./lead.ts');
     const [gotRow] = await api.db.select().from(leads).where(eq(leads.ID, got));
-    const request = ADAPTERS.bitrix24.deliver(
+    const request = bitrix24Adapter.deliver(
       deliveryLead(gotRow, {
         ID: w.offerId,
         OfferName: 'O',

@@ -1,6 +1,6 @@
 import { isReplayDelivery, isTestDelivery, replayedDeliveryOf, signingSecretsFor } from '@leadmesh/core';
 import { postbackSend } from '@leadmesh/jobs';
-import { nextDelay, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
+import { isInspectorUrl, nextDelay, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -41,6 +41,7 @@ function prepareClaim(db: Db) {
     )
     .returning({
       URL: postbackDeliveries.URL,
+      Body: postbackDeliveries.Body,
       Event: postbackDeliveries.Event,
       LastError: postbackDeliveries.LastError,
       ownerId: sql<number>`(select ${postbacks.BoundUser} from ${postbacks} where ${postbacks.postbackID} = ${postbackDeliveries.BoundPostback})`,
@@ -84,9 +85,23 @@ export async function runPostbackSend(
   let result: AttemptResult;
   try {
     const secrets = await signingSecretsFor(ctx.db, ctx.secretBox, delivery.ownerId);
+    // A delivery with a body is a `post-json` postback (decision 0042); the user's own inspector is
+    // the one platform address a postback may reach, wherever the sites server runs (decision 0041).
+    const post = delivery.Body !== null;
     result = await sendSigned(
-      { url: delivery.URL, secrets, msgId: webhookIdOf(deliveryId, delivery.Event) },
-      { allowLoopback: ctx.env.ALLOW_LOOPBACK_TARGETS, ...ctx.outbound },
+      {
+        url: delivery.URL,
+        secrets,
+        msgId: webhookIdOf(deliveryId, delivery.Event),
+        ...(post
+          ? { method: 'POST' as const, body: delivery.Body ?? '', contentType: 'application/json' }
+          : {}),
+      },
+      {
+        allowLoopback:
+          ctx.env.ALLOW_LOOPBACK_TARGETS || isInspectorUrl(delivery.URL, ctx.env.SITES_PUBLIC_URL),
+        ...ctx.outbound,
+      },
     );
   } catch (error) {
     // Not the receiver's doing (no key to open the secret, a bug): logged, retried on the schedule.

@@ -144,6 +144,8 @@ const EXTRA_CALLERS: Record<string, string> = {
   '/postback/replayPostbackDelivery': 'PVMXYDC',
   '/leads/getNetworkOverview': 'MXYD',
   '/leads/getLeadStatsPerIP': 'MXD',
+  '/postback/getInspector': 'PVMXYDC',
+  '/postback/clearInspector': 'PVMXYDC',
 };
 
 const PERSONAS = ['A', 'U', 'P', 'V', 'M', 'X', 'Y', 'C', 'D', 'T', 'N'] as const;
@@ -167,6 +169,9 @@ const ACT_ON_EMPTY_BODY = new Set([
   '/leads/resendLeads',
   '/logs/removeAllLogs',
   '/postback/rotateSigningSecret',
+  // The caller's own inspector: made on first need, and emptied.
+  '/postback/getInspector',
+  '/postback/clearInspector',
 ]);
 
 /** A caller that sends `Authorization: Bearer` (and a CSRF token, so only the bearer differs from anonymous). */
@@ -402,6 +407,7 @@ function matrixMarkdown(): string {
     '| `GET, POST /crm/{crmId}/callback/{token}` | the CRM holding that CRM’s token | 4xx for a wrong token, another CRM’s token or another CRM id; nothing changes |',
     '| `GET /exports/leads/{id}/{n}`, `/admin/queues` | admins (session) | 404, as for a missing file |',
     '| `GET /images/{fileName}`, `/t/{code}`, `/o/{code}/…`, `/w/{key}/…` | anyone (public by design; random names and codes) | — |',
+    '| `GET, POST, PUT, PATCH, DELETE /pb/{token}[/…]` (sites server) | anyone: a user’s postback inspector records what reaches its secret URL (decision 0041) | 404 for an unknown token, nothing kept |',
     '| `GET /dev/mail` (development only) | loopback callers | 404 |',
   );
   return `${lines.join('\n')}\n`;

@@ -45,7 +45,12 @@ export async function listAdvertisers(
   const ids = rows.map((r) => r.advertiser.ID);
   const connections = ids.length
     ? await db
-        .select({ ID: crms.ID, friendlyName: crms.friendlyName, advertiser: crms.BoundAdvertiser })
+        .select({
+          ID: crms.ID,
+          friendlyName: crms.friendlyName,
+          name: crms.name,
+          advertiser: crms.BoundAdvertiser,
+        })
         .from(crms)
         .where(inArray(crms.BoundAdvertiser, ids))
     : [];
@@ -63,7 +68,7 @@ export async function listAdvertisers(
     creditBalance: a.isInfiniteCredits ? 0 : Number(credit),
     CRMInfo: connections
       .filter((c) => c.advertiser === a.ID)
-      .map(({ ID, friendlyName }) => ({ ID, friendlyName })),
+      .map(({ ID, friendlyName, name }) => ({ ID, friendlyName, name })),
     Flags: { isVerified: a.isVerified },
     createdAt: a.createdAt.toISOString(),
   }));

@@ -1,3 +1,4 @@
+import { scaleSignature } from '@leadmesh/crm/server';
 import { crmCallbacks, leadCrmActivities, leadEvents, leads } from '@leadmesh/schema/tables';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import {
   insertLeads,
 } from '../../../../worker/src/crm/test-support/world.ts';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
-import { scaleSignature } from './callback-parsers.ts';
 
 let api: TestApi;
 const worlds = {} as Record<'bitrix24' | 'leadvertex' | 'scalecrm' | 'kmacrm', CrmWorld>;

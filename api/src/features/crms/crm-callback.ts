@@ -6,6 +6,7 @@ import {
   type SecretBox,
   secretBoxFromEnv,
 } from '@leadmesh/core';
+import { crmAdapter, parseCallback, type RawCallback } from '@leadmesh/crm/server';
 import type { Db } from '@leadmesh/db';
 import { crmFetchStatus, enqueueAfterCommit, runUnitOfWork } from '@leadmesh/jobs';
 import type { ErrorCode } from '@leadmesh/schema';
@@ -15,7 +16,6 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../../context.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import { parseCallback, type RawCallback } from './callback-parsers.ts';
 
 /** What the callback route answers: the status and the envelope's data (or error code and message). */
 export interface CallbackAnswer {
@@ -46,7 +46,7 @@ const NO_TOKEN = 'x'.repeat(43);
 
 /** What the CRM sent, with its secrets (and our token) masked, for the callback row. */
 function maskedPayload(raw: RawCallback, crm: CrmRow, data: CrmDataRecord): Record<string, unknown> {
-  const secrets = [data.outboundToken, data.apiToken, data.postbackSecret, crm.callbackToken];
+  const secrets = [...crmAdapter(crm.name).secrets(data), crm.callbackToken];
   return JSON.parse(
     maskIn(JSON.stringify({ method: raw.method, query: raw.query, fields: raw.fields }), secrets),
   );

@@ -10,14 +10,15 @@ import {
   sealCrmData,
   validationError,
 } from '@leadmesh/core';
+import { integrationLines } from '@leadmesh/crm/server';
 import type { Db } from '@leadmesh/db';
 import { checkOutboundUrl, type UrlCheckOptions } from '@leadmesh/net';
 import {
-  CRM_TYPE_INFO,
   type Crm,
   type CrmData,
   type CrmType,
   crmDataIssues,
+  crmFieldLabel,
   MESSAGES,
 } from '@leadmesh/schema';
 import { advertisers, type CrmRow, crms, offers } from '@leadmesh/schema/tables';
@@ -78,7 +79,7 @@ async function loadOwnedCrm(db: Db, id: number, advertiserId: number): Promise<C
  */
 async function checkInboundUrl(env: CrmServiceEnv, type: CrmType, url: string | undefined): Promise<void> {
   if (!url) return;
-  const label = type === 'leadvertex' ? 'API URL' : 'Inbound URL';
+  const label = crmFieldLabel(type, 'inboundURL');
   const check = await checkOutboundUrl(url, env.outbound);
   if (!check.ok) throw validationError('CRMData.inboundURL', `${label}: ${check.message}`);
 }
@@ -216,13 +217,14 @@ export async function listAdvertisersWithCrms(db: Db) {
       CompanyName: advertisers.CompanyName,
       crmId: crms.ID,
       crmName: crms.friendlyName,
+      crmType: crms.name,
     })
     .from(advertisers)
     .leftJoin(crms, eq(crms.BoundAdvertiser, advertisers.ID))
     .orderBy(asc(advertisers.CompanyName), asc(advertisers.ID), asc(crms.ID));
   const byId = new Map<
     number,
-    { ID: number; CompanyName: string; CRMInfo: { ID: number; friendlyName: string }[] }
+    { ID: number; CompanyName: string; CRMInfo: { ID: number; friendlyName: string; name: CrmType }[] }
   >();
   for (const row of rows) {
     let entry = byId.get(row.ID);
@@ -230,8 +232,8 @@ export async function listAdvertisersWithCrms(db: Db) {
       entry = { ID: row.ID, CompanyName: row.CompanyName, CRMInfo: [] };
       byId.set(row.ID, entry);
     }
-    if (row.crmId !== null && row.crmName !== null)
-      entry.CRMInfo.push({ ID: row.crmId, friendlyName: row.crmName });
+    if (row.crmId !== null && row.crmName !== null && row.crmType !== null)
+      entry.CRMInfo.push({ ID: row.crmId, friendlyName: row.crmName, name: row.crmType });
   }
   return [...byId.values()];
 }
@@ -241,40 +243,12 @@ export function callbackUrl(publicApiUrl: string, row: Pick<CrmRow, 'ID' | 'call
   return `${publicApiUrl.replace(/\/+$/, '')}/crm/${row.ID}/callback/${row.callbackToken}`;
 }
 
-/**
- * What the advertiser sets in their CRM (dashboards §7): lines of instructions, the link last.
- * The query parameters of the postback links are the names our callback route reads; the braces
- * are each CRM's own macros.
- */
+/** What the advertiser sets in their CRM (dashboards §7): each type's lines of instructions, the link last. */
 export async function integrationLink(
   db: Db,
   publicApiUrl: string,
   input: { ID: number; advertiserID: number },
 ): Promise<string[]> {
   const row = await loadOwnedCrm(db, input.ID, input.advertiserID);
-  const url = callbackUrl(publicApiUrl, row);
-  const label = CRM_TYPE_INFO[row.name].friendlyName;
-  switch (row.name) {
-    case 'bitrix24':
-      return [
-        `${label}: Developer resources → Other → Outgoing webhook. Event: "Lead updated" (ONCRMLEADUPDATE).`,
-        "Copy the webhook's application token into this CRM's Outbound token, and set this handler URL:",
-        url,
-      ];
-    case 'leadvertex':
-      return [
-        `${label}: webmaster settings → Postback. Set this postback URL; LeadVertex fills in its order id, status and our lead id (externalID):`,
-        `${url}?id={{id}}&status={{status}}&externalID={{externalID}}`,
-      ];
-    case 'scalecrm':
-      return [
-        `${label}: Settings → Webhooks. Set this handler URL for lead status changes; Scale CRM signs each call with the postback secret (X-Signature):`,
-        url,
-      ];
-    case 'kmacrm':
-      return [
-        `${label}: flow settings → Postback. Set this handler URL; KMA fills in its order id, status and our lead id (data1):`,
-        `${url}?order={order}&status={status}&data1={data1}`,
-      ];
-  }
+  return integrationLines(row.name, callbackUrl(publicApiUrl, row));
 }

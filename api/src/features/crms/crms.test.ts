@@ -316,7 +316,7 @@ describe('ownership', () => {
     const entry = (withCrm.data as { ID: number; CRMInfo: { ID: number; friendlyName: string }[] }[]).find(
       (a) => a.ID === owner.advertiserId,
     );
-    expect(entry?.CRMInfo).toContainEqual({ ID: id, friendlyName: 'KMA' });
+    expect(entry?.CRMInfo).toContainEqual({ ID: id, friendlyName: 'KMA', name: 'kmacrm' });
     expect((await owner.client.call('/partners/getAllAdvertisersWithCRM', {})).data).toBe('FORBIDDEN');
   });
 

@@ -18,7 +18,7 @@ export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<
     .limit(1);
   if (!row) throw notFound('Advertiser not found');
   const crmRows = await db
-    .select({ ID: crms.ID, friendlyName: crms.friendlyName })
+    .select({ ID: crms.ID, friendlyName: crms.friendlyName, name: crms.name })
     .from(crms)
     .where(eq(crms.BoundAdvertiser, advertiserId));
   const a = row.advertiser;

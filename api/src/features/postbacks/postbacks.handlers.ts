@@ -2,6 +2,7 @@ import { type SecretBox, secretBoxFromEnv } from '@leadmesh/core';
 import type { postbackCalls } from '@leadmesh/schema';
 import type { Env } from '../../env.ts';
 import { type CallHandler, requireCaller } from '../../lib/call.ts';
+import * as inspector from './inspector.service.ts';
 import * as service from './postbacks.service.ts';
 import { postbackUrlPolicy } from './url-policy.ts';
 
@@ -9,7 +10,7 @@ type Calls = typeof postbackCalls;
 
 /** One box per process environment (the HKDF runs once). */
 const boxes = new WeakMap<Env, SecretBox>();
-function boxFor(env: Env): SecretBox {
+export function boxFor(env: Env): SecretBox {
   let box = boxes.get(env);
   if (!box) {
     box = secretBoxFromEnv(env);
@@ -44,6 +45,12 @@ export const rotateSigningSecret: CallHandler<Calls['rotateSigningSecret']> = as
   ctx.c.header('Cache-Control', 'no-store');
   return service.rotateSecret(ctx.db, requireCaller(ctx), boxFor(ctx.deps.env), new Date(ctx.deps.now()));
 };
+
+export const getInspector: CallHandler<Calls['getInspector']> = async (_input, ctx) =>
+  inspector.getInspector(ctx.db, requireCaller(ctx), ctx.deps.env.SITES_PUBLIC_URL);
+
+export const clearInspector: CallHandler<Calls['clearInspector']> = async (_input, ctx) =>
+  inspector.clearInspector(ctx.db, requireCaller(ctx));
 
 export const getSigningSecretInfo: CallHandler<Calls['getSigningSecretInfo']> = async (_input, ctx) =>
   service.secretInfo(ctx.db, requireCaller(ctx), new Date(ctx.deps.now()));

@@ -65,4 +65,6 @@ export const postbackRoutes = [
     limits: [{ rule: LIMITS.rotatePerIp, by: 'ip' }],
   }),
   bind(postbackCalls.getSigningSecretInfo, h.getSigningSecretInfo),
+  bind(postbackCalls.getInspector, h.getInspector),
+  bind(postbackCalls.clearInspector, h.clearInspector),
 ];

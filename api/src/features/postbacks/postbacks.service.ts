@@ -11,18 +11,18 @@ import {
   signingSecretInfo,
 } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
-import type { UrlCheckOptions } from '@leadmesh/net';
 import {
   MESSAGES,
   PAGE_SIZE,
   type Postback,
   type PostbackDelivery,
+  type PostbackDeliveryMode,
   type PostbackTrigger,
 } from '@leadmesh/schema';
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { writeLog } from '../../lib/logs.ts';
-import { postbackUrlProblem } from './url-policy.ts';
+import { type PostbackUrlPolicy, postbackUrlProblem } from './url-policy.ts';
 
 const columns = {
   postbackID: postbacks.postbackID,
@@ -30,6 +30,7 @@ const columns = {
   postbackURL: postbacks.postbackURL,
   postbackType: postbacks.postbackType,
   postbackTrigger: postbacks.postbackTrigger,
+  postbackDelivery: postbacks.postbackDelivery,
 };
 
 export interface PostbackFields {
@@ -37,6 +38,7 @@ export interface PostbackFields {
   postbackURL: string;
   postbackType: 'default';
   postbackTrigger: PostbackTrigger;
+  postbackDelivery: PostbackDeliveryMode;
 }
 
 /**
@@ -62,7 +64,7 @@ export function triggerProblem(trigger: PostbackTrigger, caller: Caller): string
 async function checkFields(
   caller: Caller,
   fields: PostbackFields,
-  policy: UrlCheckOptions,
+  policy: PostbackUrlPolicy,
   message: string | null,
 ): Promise<void> {
   const refuse = (field: string, reason: string) =>
@@ -91,7 +93,7 @@ export async function addPostback(
   db: Db,
   caller: Caller,
   input: PostbackFields,
-  policy: UrlCheckOptions,
+  policy: PostbackUrlPolicy,
 ): Promise<Postback> {
   await checkFields(caller, input, policy, MESSAGES.errorAddingPostback);
   const [row] = await db
@@ -109,7 +111,7 @@ export async function editPostback(
   db: Db,
   caller: Caller,
   input: PostbackFields & { postbackID: number },
-  policy: UrlCheckOptions,
+  policy: PostbackUrlPolicy,
 ): Promise<Postback> {
   const { postbackID, ...fields } = input;
   await checkFields(caller, fields, policy, null);
@@ -214,7 +216,11 @@ export async function testPostback(
 ): Promise<{ deliveryID: number; state: 'pending' | 'failed' }> {
   return db.transaction(async (tx) => {
     const [postback] = await tx
-      .select({ postbackID: postbacks.postbackID, postbackURL: postbacks.postbackURL })
+      .select({
+        postbackID: postbacks.postbackID,
+        postbackURL: postbacks.postbackURL,
+        postbackDelivery: postbacks.postbackDelivery,
+      })
       .from(postbacks)
       .where(and(eq(postbacks.postbackID, input.postbackID), eq(postbacks.BoundUser, caller.user.ID)))
       .limit(1);

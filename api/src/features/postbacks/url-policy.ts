@@ -2,16 +2,28 @@ import { POSTBACK_MACRO_NAMES, testMacros } from '@leadmesh/core';
 import {
   checkOutboundUrl,
   fillUrlTemplate,
+  isInspectorUrl,
   listPlaceholders,
   templateOrigin,
   type UrlCheckOptions,
 } from '@leadmesh/net';
+import { outboundUrlPolicy } from '../../lib/outbound-policy.ts';
 
 /** Postbacks and CRMs share the save-time outbound policy (and its test resolver). */
-export {
-  outboundUrlPolicy as postbackUrlPolicy,
-  setOutboundResolverForTests as setPostbackResolverForTests,
-} from '../../lib/outbound-policy.ts';
+export { setOutboundResolverForTests as setPostbackResolverForTests } from '../../lib/outbound-policy.ts';
+
+/** The save-time policy of postback URLs: the outbound one, and the platform's own inspector. */
+export interface PostbackUrlPolicy extends UrlCheckOptions {
+  /** The sites server's public URL: its `/pb/…` inspector URLs are admitted (decision 0041). */
+  sitesPublicUrl?: string;
+}
+
+export function postbackUrlPolicy(env: {
+  ALLOW_LOOPBACK_TARGETS: boolean;
+  SITES_PUBLIC_URL: string;
+}): PostbackUrlPolicy {
+  return { ...outboundUrlPolicy(env), sitesPublicUrl: env.SITES_PUBLIC_URL };
+}
 
 const KNOWN = new Set(POSTBACK_MACRO_NAMES);
 
@@ -23,7 +35,10 @@ const KNOWN = new Set(POSTBACK_MACRO_NAMES);
  * again at send time, after its own resolution and at each redirect). A host that does not resolve
  * is refused too: it is almost always a typo.
  */
-export async function postbackUrlProblem(template: string, policy: UrlCheckOptions): Promise<string | null> {
+export async function postbackUrlProblem(
+  template: string,
+  policy: PostbackUrlPolicy,
+): Promise<string | null> {
   try {
     templateOrigin(template);
   } catch (error) {
@@ -39,6 +54,8 @@ export async function postbackUrlProblem(template: string, policy: UrlCheckOptio
   } catch (error) {
     return (error as Error).message;
   }
+  // The user's inspector is on the platform's own sites server, which may sit on a private address.
+  if (isInspectorUrl(filled, policy.sitesPublicUrl)) return null;
   const check = await checkOutboundUrl(filled, policy);
   return check.ok ? null : check.message;
 }

@@ -1,5 +1,5 @@
 import type { Advertiser } from '@leadmesh/schema';
-import { formatUsd } from '@leadmesh/schema/constants';
+import { formatUsd, isTestCrm } from '@leadmesh/schema/constants';
 import { formatDate, TagList } from '@leadmesh/ui';
 import { Alert, Modal, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -55,7 +55,9 @@ export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null;
                 data.CRMInfo.length ? (
                   <TagList key="crms">
                     {data.CRMInfo.map((c) => (
-                      <Tag key={c.ID}>{c.friendlyName}</Tag>
+                      <Tag key={c.ID} color={isTestCrm(c.name) ? 'purple' : undefined}>
+                        {isTestCrm(c.name) ? `${c.friendlyName} (test CRM)` : c.friendlyName}
+                      </Tag>
                     ))}
                   </TagList>
                 ) : (

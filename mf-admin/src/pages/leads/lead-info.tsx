@@ -1,6 +1,6 @@
 import type { AdminLead } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { flagEmoji, formatDateTime, LeadStatusTag, LeadTimelineOf } from '@leadmesh/ui';
+import { CrmTypeName, flagEmoji, formatDateTime, LeadStatusTag, LeadTimelineOf } from '@leadmesh/ui';
 import { Divider, Drawer, Grid } from 'antd';
 import { InfoList } from '../../lib/screen.tsx';
 
@@ -47,7 +47,7 @@ export function LeadInfoDrawer({ lead, onClose }: { lead: AdminLead | null; onCl
               ['Domain', lead.PurchaseDomain ?? '—'],
               ['Device', lead.PurchaseIsPhone ? 'Phone' : 'Desktop'],
               ['Type', lead.PurchaseLeadType],
-              ['CRM', lead.CRMType ?? '—'],
+              ['CRM', <CrmTypeName key="crm" type={lead.CRMType} />],
               ['Blocked', lead.BlockedReasonLabel ?? 'No'],
               ['Created', formatDateTime(lead.createdAt)],
               ...details.map(([k, v]): [string, string] => [

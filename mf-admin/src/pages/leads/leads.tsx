@@ -3,6 +3,7 @@ import { ADMIN_LEAD_LIST } from '@leadmesh/schema';
 import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
+  CrmTypeName,
   Field,
   FormDialog,
   formatDateTime,
@@ -345,6 +346,7 @@ export function Leads(_: { path: string }) {
           <>
             <InfoList
               items={[
+                ['CRM', <CrmTypeName key="crm" type={crm.lead.CRMType} />],
                 ['CRM ID', crm.data.CRMID ?? '—'],
                 ['CRM status', crm.data.Status ?? '—'],
               ]}

@@ -1,5 +1,5 @@
 import type { Offer, OfferFormInput } from '@leadmesh/schema';
-import { checkOfferForm, IMAGE_PATH_PREFIX, splitOfferCountries } from '@leadmesh/schema';
+import { checkOfferForm, IMAGE_PATH_PREFIX, isTestCrm, splitOfferCountries } from '@leadmesh/schema';
 import {
   centsToDollars,
   dollarsToCents,
@@ -15,7 +15,11 @@ import { payoutToSend } from '../../lib/money-preview.ts';
 import { PayoutCalculator } from '../../lib/payout-calculator.tsx';
 import { api } from '../../lib/screen.tsx';
 
-type AdvertiserWithCrm = { ID: number; CompanyName: string; CRMInfo: { ID: number; friendlyName: string }[] };
+type AdvertiserWithCrm = {
+  ID: number;
+  CompanyName: string;
+  CRMInfo: { ID: number; friendlyName: string; name: string }[];
+};
 
 export interface OfferFormState {
   BoundAdvertiser: number | null;
@@ -217,7 +221,10 @@ export function OfferFormFields({
             }
             value={form.SelectedCRM ?? undefined}
             onChange={(v) => set('SelectedCRM', v)}
-            options={crms.map((c) => ({ value: c.ID, label: c.friendlyName }))}
+            options={crms.map((c) => ({
+              value: c.ID,
+              label: isTestCrm(c.name) ? `${c.friendlyName} (test CRM)` : c.friendlyName,
+            }))}
             style={{ width: '100%' }}
           />
         </Field>

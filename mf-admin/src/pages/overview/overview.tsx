@@ -5,7 +5,7 @@ import {
   type DatePreset,
   DateRangePicker,
   formatDate,
-  formatPayoutDate,
+  formatDateTimeUtc,
   KpiTile,
   localUtcOffset,
   presetRange,
@@ -217,7 +217,7 @@ function TopTable({
 function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: Flags }) {
   const leadsOpen = canOpenScreen('admin-leads', flags);
   const usersOpen = canOpenScreen('admin-users', flags);
-  const when = (iso: string | null) => (iso ? `${formatPayoutDate(iso)} UTC` : '–');
+  const when = (iso: string | null) => (iso ? formatDateTimeUtc(iso) : '–');
   const count = (n: number, to: string | null, testId: string) =>
     n > 0 && to ? (
       <Link to={to} data-testid={testId}>

@@ -1,8 +1,13 @@
-import { CRM_SECRET_FIELDS, CRM_UNCHANGED, type CrmDataField, type CrmType } from '@leadmesh/schema';
+import {
+  CRM_SECRET_FIELDS,
+  CRM_UNCHANGED,
+  type CrmDataField,
+  type CrmDataRecord,
+  type CrmType,
+} from '@leadmesh/crm';
 import { isMasked, MASK, maskSecret, type SecretBox } from '../secrets.ts';
 
-/** A CRM's data as the database keeps it (secret fields sealed) or as code uses it (opened). */
-export type CrmDataRecord = Partial<Record<CrmDataField, string>>;
+export type { CrmDataRecord };
 
 const context = (field: CrmDataField) => `crm.${field}`;
 const isSecret = (type: CrmType, field: string): field is CrmDataField =>

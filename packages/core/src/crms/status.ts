@@ -1,17 +1,13 @@
+import { type CrmType, mapCrmStatus } from '@leadmesh/crm';
+import type { CrmActivity } from '@leadmesh/crm/server';
 import type { DbOrTx } from '@leadmesh/db';
-import { type CrmType, LEAD_STATUS, type LeadStatusCode, mapCrmStatus } from '@leadmesh/schema';
+import { LEAD_STATUS, type LeadStatusCode } from '@leadmesh/schema';
 import { crmCallbacks, type LeadRow, leadCrmActivities, leads } from '@leadmesh/schema/tables';
 import { and, eq } from 'drizzle-orm';
 import { changeLeadStatus } from '../leads/status.ts';
 
 /** An agent's call or comment a CRM reported for a lead. */
-export interface CrmActivityInput {
-  AgentID: string | null;
-  Type: string;
-  audioDuration: number | null;
-  Comment: string | null;
-  occurredAt: Date;
-}
+export type CrmActivityInput = CrmActivity;
 
 /** What a CRM said about one of its leads (a callback, or a status the worker fetched). */
 export interface CrmStatusReport {

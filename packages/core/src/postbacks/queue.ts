@@ -100,6 +100,20 @@ export function testMacros(): Record<string, MacroValue> {
 export const TEST_EVENT_PREFIX = 'test:';
 export const isTestDelivery = (event: string): boolean => event.startsWith(TEST_EVENT_PREFIX);
 
+/**
+ * The JSON body of a `post-json` postback (decision 0042): the event, the role it fired in and
+ * every macro's value under its name; null for a GET postback (its values are in the URL).
+ */
+export function postbackBody(
+  postback: Pick<PostbackRow, 'postbackDelivery'>,
+  event: string,
+  role: PostbackRole | null,
+  values: Record<string, MacroValue>,
+): string | null {
+  if (postback.postbackDelivery !== 'post-json') return null;
+  return JSON.stringify({ event, role, ...values });
+}
+
 /** Fills a template; a template that cannot be filled (saved before the checks) gives the reason. */
 function fill(template: string, values: Record<string, MacroValue>): { url: string; problem: string | null } {
   try {
@@ -160,6 +174,7 @@ export async function queueLeadPostbacks(
         BoundLead: lead.ID,
         Event: `${event}:${role}:${eventKey}`,
         URL: url,
+        Body: postbackBody(postback, event, role, values),
         ...(problem ? { State: 'failed' as const, LastError: problem } : {}),
       })
       .onConflictDoNothing()
@@ -178,10 +193,11 @@ export async function queueLeadPostbacks(
  */
 export async function queueTestPostback(
   tx: DbOrTx,
-  postback: Pick<PostbackRow, 'postbackID' | 'postbackURL'>,
+  postback: Pick<PostbackRow, 'postbackID' | 'postbackURL' | 'postbackDelivery'>,
   now: Date = new Date(),
 ): Promise<{ deliveryId: number; state: 'pending' | 'failed' }> {
-  const { url, problem } = fill(postback.postbackURL, testMacros());
+  const values = testMacros();
+  const { url, problem } = fill(postback.postbackURL, values);
   const [row] = await tx
     .insert(postbackDeliveries)
     .values({
@@ -189,6 +205,7 @@ export async function queueTestPostback(
       BoundLead: 0,
       Event: `${TEST_EVENT_PREFIX}${now.getTime()}-${randomBytes(4).toString('hex')}`,
       URL: url,
+      Body: postbackBody(postback, 'test', null, values),
       createdAt: now,
       ...(problem ? { State: 'failed' as const, LastError: problem } : {}),
     })
@@ -234,6 +251,7 @@ export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promi
     BoundLead: postbackDeliveries.BoundLead,
     Event: postbackDeliveries.Event,
     URL: postbackDeliveries.URL,
+    Body: postbackDeliveries.Body,
     State: postbackDeliveries.State,
     Attempts: postbackDeliveries.Attempts,
     LastError: postbackDeliveries.LastError,
@@ -278,7 +296,13 @@ export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promi
   const event = `${prefix}${replays.length + 1}`;
   const [row] = await tx
     .insert(postbackDeliveries)
-    .values({ BoundPostback: root.BoundPostback, BoundLead: root.BoundLead, Event: event, URL: root.URL })
+    .values({
+      BoundPostback: root.BoundPostback,
+      BoundLead: root.BoundLead,
+      Event: event,
+      URL: root.URL,
+      Body: root.Body,
+    })
     .onConflictDoNothing()
     .returning({ ID: postbackDeliveries.ID });
   const id =

@@ -52,11 +52,35 @@ export async function signingSecretsFor(
       .onConflictDoNothing();
     [row] = await db.select().from(signingSecrets).where(eq(signingSecrets.UserID, userId)).limit(1);
   }
+  return signingNow(box, row, userId, now);
+}
+
+/** The current secret of a row, and the previous one while its overlap lasts, opened. */
+function signingNow(
+  box: SecretBox,
+  row: typeof signingSecrets.$inferSelect,
+  userId: number,
+  now: Date,
+): string[] {
   const secrets = [open(box, row.Current, userId)];
   if (row.Previous && row.PreviousUntil && row.PreviousUntil.getTime() > now.getTime()) {
     secrets.push(open(box, row.Previous, userId));
   }
   return secrets;
+}
+
+/**
+ * The secrets a user's postbacks are signed with right now, for checking a signature (the postback
+ * inspector): like `signingSecretsFor`, but a user without a secret gets none made (an empty list).
+ */
+export async function currentSigningSecrets(
+  db: DbOrTx,
+  box: SecretBox,
+  userId: number,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const [row] = await db.select().from(signingSecrets).where(eq(signingSecrets.UserID, userId)).limit(1);
+  return row ? signingNow(box, row, userId, now) : [];
 }
 
 export interface RotatedSecret {

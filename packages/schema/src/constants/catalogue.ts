@@ -16,6 +16,27 @@ export const POSTBACK_TRIGGERS = [
 ] as const;
 export type PostbackTrigger = (typeof POSTBACK_TRIGGERS)[number];
 export const POSTBACK_TYPES = ['default'] as const;
+/**
+ * How a postback is sent (decision 0042): `get`, its values in the URL (the spec's only kind), or
+ * `post-json`, POST to the URL with the values as a JSON body, which the Standard Webhooks
+ * libraries verify as they are.
+ */
+export const POSTBACK_DELIVERY_MODES = ['get', 'post-json'] as const;
+export type PostbackDeliveryMode = (typeof POSTBACK_DELIVERY_MODES)[number];
+/** How a request's signature checked out against its receiver's secrets (the postback inspector). */
+export const SIGNATURE_CHECKS = ['valid', 'invalid', 'expired', 'missing'] as const;
+export type SignatureCheck = (typeof SIGNATURE_CHECKS)[number];
+/**
+ * The postback inspector's bounds (decision 0041): requests kept per user, characters of a body and
+ * of a header value kept, headers kept, and the largest body taken at all (413 beyond).
+ */
+export const INSPECTOR_LIMITS = {
+  requests: 100,
+  bodyChars: 8192,
+  headerChars: 1000,
+  headers: 60,
+  maxBodyBytes: 65_536,
+} as const;
 
 /** Placeholders a postback URL may carry; `{product}` is the product key prefix (dashboards §3). */
 export const POSTBACK_PLACEHOLDERS = [

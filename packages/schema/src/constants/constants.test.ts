@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_TYPE_INFO, crmFieldMissingMessage } from './crm.ts';
+import { CRM_FORMS, crmFieldMissingMessage } from './crm.ts';
 import { formatMessage, MESSAGES } from './errors.ts';
 import { FILTER_OPERATORS } from './filters.ts';
 import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, leadStatusColour } from './lead-status.ts';
@@ -66,8 +66,10 @@ describe('lead statuses', () => {
 
 describe('catalogues', () => {
   it('CRM types carry their required fields and messages', () => {
-    expect(CRM_TYPE_INFO.scalecrm.required).toEqual(['inboundURL', 'apiToken', 'postbackSecret']);
-    expect(CRM_TYPE_INFO.leadvertex.optional).toEqual(['webmasterID']);
+    const required = (type: keyof typeof CRM_FORMS, yes: boolean) =>
+      CRM_FORMS[type].fields.filter((f) => f.required === yes).map((f) => f.name);
+    expect(required('scalecrm', true)).toEqual(['inboundURL', 'apiToken', 'postbackSecret']);
+    expect(required('leadvertex', false)).toEqual(['webmasterID']);
     expect(crmFieldMissingMessage('leadvertex', 'inboundURL')).toBe("API URL can't be empty");
     expect(crmFieldMissingMessage('bitrix24', 'outboundToken')).toBe("Outbound token can't be empty");
     expect(crmFieldMissingMessage('scalecrm', 'apiToken', true)).toBe("API token can't be empty");

@@ -13,3 +13,4 @@ export * from './money.ts';
 export * from './offers.ts';
 export * from './reports.ts';
 export * from './rules.ts';
+export * from './signature-samples.ts';

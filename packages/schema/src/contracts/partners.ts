@@ -1,13 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import {
-  CRM_TYPE_INFO,
-  CRM_TYPES,
-  CRM_UNCHANGED,
-  type CrmDataField,
-  type CrmType,
-  crmFieldMissingMessage,
-} from '../constants/crm.ts';
+import { CRM_DATA_FIELDS, CRM_TYPES, type CrmDataField, crmDataIssues } from '../constants/crm.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { crms } from '../tables/crms.ts';
@@ -95,57 +88,22 @@ export const advertiserSchema = advertiserRow
       .describe(
         "Credit balance in cents: the advertiser account's running total (0 while isInfiniteCredits)",
       ),
-    CRMInfo: z.array(crmRow.pick({ ID: true, friendlyName: true })),
+    CRMInfo: z.array(crmRow.pick({ ID: true, friendlyName: true, name: true })),
     Flags: z.object({ isVerified: z.boolean() }),
   });
 export type Advertiser = z.infer<typeof advertiserSchema>;
 
-/** The data fields of a CRM connection; which ones are required depends on the type (dashboards §3, §5). */
+/**
+ * The data fields of a CRM connection: every field of every CRM type (`@leadmesh/crm`); which ones
+ * a type takes and requires is its form's (dashboards §3, §5), checked with `crmDataIssues`.
+ */
 export const crmDataSchema = z.object(
-  {
-    inboundURL: z.string().trim().max(2000).optional(),
-    outboundToken: z.string().trim().max(500).optional(),
-    apiToken: z.string().trim().max(500).optional(),
-    postbackSecret: z.string().trim().max(500).optional(),
-    webmasterID: z.string().trim().max(100).optional(),
-  },
+  Object.fromEntries(
+    CRM_DATA_FIELDS.map(({ name, maxLength }) => [name, z.string().trim().max(maxLength).optional()]),
+  ) as Record<CrmDataField, z.ZodOptional<z.ZodString>>,
   { error: MESSAGES.crmGeneralError },
 );
 export type CrmData = z.infer<typeof crmDataSchema>;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * What is wrong with a CRM's data for its type, with the spec's messages (dashboards §5). Used by
- * addCRM here, and by the editCRM handler, which knows the stored type (editing = true).
- */
-export function crmDataIssues(
-  type: CrmType,
-  data: CrmData,
-  editing = false,
-): { field: CrmDataField; message: string }[] {
-  const issues: { field: CrmDataField; message: string }[] = [];
-  const info = CRM_TYPE_INFO[type] as (typeof CRM_TYPE_INFO)[CrmType] | undefined;
-  if (!info || typeof data !== 'object' || data === null) return issues;
-  for (const field of info.required) {
-    // On add there is nothing to keep: "unchanged" or a masked value is as good as nothing.
-    const value = data[field];
-    const kept = !editing && !!value && (value === CRM_UNCHANGED || value.startsWith('••••'));
-    if (!value || kept) issues.push({ field, message: crmFieldMissingMessage(type, field, editing) });
-  }
-  if (data.inboundURL && !isHttpUrl(data.inboundURL)) {
-    const label = type === 'leadvertex' ? 'API URL' : 'Inbound URL';
-    issues.push({ field: 'inboundURL', message: `${label} must be an http(s) address` });
-  }
-  return issues;
-}
 
 /**
  * An advertiser's CRM connection (dashboards §3); the data is shown to its owner and admins only,

@@ -1,6 +1,12 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { POSTBACK_TRIGGERS, POSTBACK_TYPES } from '../constants/catalogue.ts';
+import {
+  INSPECTOR_LIMITS,
+  POSTBACK_DELIVERY_MODES,
+  POSTBACK_TRIGGERS,
+  POSTBACK_TYPES,
+  SIGNATURE_CHECKS,
+} from '../constants/catalogue.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { postbacks } from '../tables/postbacks.ts';
 import {
@@ -22,6 +28,7 @@ export const postbackSchema = postbackRow.pick({
   postbackURL: true,
   postbackType: true,
   postbackTrigger: true,
+  postbackDelivery: true,
 });
 export type Postback = z.infer<typeof postbackSchema>;
 
@@ -40,6 +47,8 @@ const postbackFields = {
     .regex(/^https?:\/\/[^\s/?#]+/i, 'Postback URL must start with http:// or https://'),
   postbackType: z.enum(POSTBACK_TYPES).default('default'),
   postbackTrigger: z.enum(POSTBACK_TRIGGERS),
+  /** Not in the spec (decision 0042): GET, or POST with the values as JSON; GET when left out. */
+  postbackDelivery: z.enum(POSTBACK_DELIVERY_MODES).default('get'),
 };
 
 /**
@@ -93,6 +102,23 @@ export const signingSecretInfoSchema = z.object({
   /** During a rotation: until when the previous secret still signs too. */
   previousValidUntil: isoDateSchema.nullable(),
 });
+
+/** One request the postback inspector received (decision 0041), as it arrived. */
+export const inspectorRequestSchema = z.object({
+  ID: z.number().int(),
+  method: z.string(),
+  /** The URL as received: the sites server's public origin and the raw path and query. */
+  URL: z.string(),
+  /** Lower-case names; at most INSPECTOR_LIMITS.headers, each value cut to headerChars. */
+  headers: z.record(z.string(), z.string()),
+  /** The body cut to INSPECTOR_LIMITS.bodyChars characters. */
+  body: z.string(),
+  bodyBytes: z.number().int(),
+  /** The Standard Webhooks signature against the user's secrets when it arrived. */
+  signature: z.enum(SIGNATURE_CHECKS),
+  receivedAt: isoDateSchema,
+});
+export type InspectorRequest = z.infer<typeof inspectorRequestSchema>;
 
 /** The session user's postbacks: URLs called when their leads hit a trigger. */
 export const postbackCalls = {
@@ -194,6 +220,28 @@ export const postbackCalls = {
       replayOf: z.number().int(),
       state: z.enum(POSTBACK_DELIVERY_STATES),
     }),
+  }),
+  /*
+   * Not in the spec either: the postback inspector (issue 17; decision 0041). Each caller sees
+   * only their own: the calls take no user.
+   */
+  getInspector: defineCall({
+    path: '/postback/getInspector',
+    method: 'POST',
+    summary: `The session user's inspector URL (made on first need) and the last ${INSPECTOR_LIMITS.requests} requests it received, newest first`,
+    spec: 'D (decision 0041)',
+    callers: POSTBACK_CALLERS,
+    request: emptyBody,
+    response: z.object({ URL: z.string(), requests: z.array(inspectorRequestSchema) }),
+  }),
+  clearInspector: defineCall({
+    path: '/postback/clearInspector',
+    method: 'POST',
+    summary: "Forget every request the session user's inspector received",
+    spec: 'D (decision 0041)',
+    callers: POSTBACK_CALLERS,
+    request: emptyBody,
+    response: z.null(),
   }),
   getSigningSecretInfo: defineCall({
     path: '/postback/getSigningSecretInfo',

@@ -26,6 +26,7 @@ export * from './payout-lines.ts';
 export * from './platform-payouts.ts';
 export * from './postback-attempts.ts';
 export * from './postback-deliveries.ts';
+export * from './postback-inspectors.ts';
 export * from './postbacks.ts';
 export * from './quarter-hour-stats.ts';
 export * from './referral-earnings.ts';

@@ -14,6 +14,8 @@ export const postbackDeliveries = sqliteTable(
     /** created | approved | declined, with the status that triggered it. */
     Event: text('event').notNull(),
     URL: text('url').notNull(),
+    /** The JSON body of a POST delivery (decision 0042); null: a GET, its values in the URL. */
+    Body: text('body'),
     State: text('state', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { POSTBACK_TRIGGERS, POSTBACK_TYPES } from '../constants/catalogue.ts';
+import { POSTBACK_DELIVERY_MODES, POSTBACK_TRIGGERS, POSTBACK_TYPES } from '../constants/catalogue.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -15,6 +15,8 @@ export const postbacks = sqliteTable(
     postbackURL: text('url').notNull(),
     postbackType: text('type', { enum: POSTBACK_TYPES }).notNull().default('default'),
     postbackTrigger: text('trigger', { enum: POSTBACK_TRIGGERS }).notNull(),
+    /** GET with the values in the URL, or POST with them as JSON (decision 0042). */
+    postbackDelivery: text('delivery', { enum: POSTBACK_DELIVERY_MODES }).notNull().default('get'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@ import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typograph
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
+import { CrmTypeName } from '../CrmTypeName.tsx';
 import { formatDateTime } from '../format.ts';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
 import { type ListColumn, ListTable, useList } from '../ListTable.tsx';
@@ -107,6 +108,7 @@ function LeadInfoDialog({
     ['Lead type', lead.PurchaseLeadType || '—'],
     ['Lead price', <Money key="p" cents={lead.LeadPrice} />],
   ];
+  if (lead.CRMType) items.push(['CRM', <CrmTypeName key="c" type={lead.CRMType} />]);
   if (publisher) {
     items.push(['Your payout', <Money key="e" cents={publisher.EarnedAmount} />]);
     items.push(['Money withdrawn', moneyWithdrawnLabel(publisher)]);
@@ -150,7 +152,14 @@ function LeadInfoDialog({
 }
 
 /** The Lead CRM info popup (dashboards §2): loading, 'Current CRM is not supported!', or the info. */
-function CrmInfoDialog({ leadId, onClose }: { leadId: number | null; onClose(): void }) {
+function CrmInfoDialog({
+  lead,
+  onClose,
+}: {
+  lead: { ID: number; CRMType: string | null } | null;
+  onClose(): void;
+}) {
+  const leadId = lead?.ID ?? null;
   const [state, setState] = useState<
     { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ok'; info: LeadCrmInfo }
   >({ phase: 'loading' });
@@ -195,6 +204,7 @@ function CrmInfoDialog({ leadId, onClose }: { leadId: number | null; onClose(): 
           <>
             <Details
               items={[
+                ['CRM', <CrmTypeName key="c" type={lead?.CRMType} />],
                 ['CRM ID', state.info.CRMID ?? '—'],
                 ['CRM Status', state.info.Status ?? '—'],
               ]}
@@ -251,7 +261,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
   const [info, setInfo] = useState<AnyLead | null>(null);
-  const [crmLead, setCrmLead] = useState<number | null>(null);
+  const [crmLead, setCrmLead] = useState<AnyLead | null>(null);
   const [notVerified, setNotVerified] = useState(false);
   const crmAllowed = flags ? canSeeCrmInfo(flags) : false;
 
@@ -280,7 +290,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
               testId: 'lead-crm-info',
               label: 'Get CRM info',
               show: crmAllowed,
-              onClick: () => setCrmLead(lead.ID),
+              onClick: () => setCrmLead(lead),
             },
           ]}
         />
@@ -344,7 +354,7 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
         errorMessage={MESSAGES.errorGettingLeads}
       />
       <LeadInfoDialog role={role} lead={info} onClose={() => setInfo(null)} renderTimeline={renderTimeline} />
-      <CrmInfoDialog leadId={crmLead} onClose={() => setCrmLead(null)} />
+      <CrmInfoDialog lead={crmLead} onClose={() => setCrmLead(null)} />
     </Screen>
   );
 }

@@ -4,14 +4,38 @@ import {
   MESSAGES,
   POSTBACK_PLACEHOLDERS,
   POSTBACK_TRIGGERS,
+  type PostbackDeliveryMode,
   type PostbackTrigger,
 } from '@leadmesh/schema/constants';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { ListTable, useList } from '../ListTable.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { errorText, isNotVerified, NotVerified, Screen, ViewStyles } from './common.tsx';
+import { InspectorPanel } from './postback/InspectorPanel.tsx';
+import { SigningSecretPanel } from './postback/SigningSecretPanel.tsx';
+import { VerifySignaturePanel } from './postback/VerifySignaturePanel.tsx';
+
+/** How each delivery mode reads (decision 0042). */
+export const DELIVERY_LABELS: Record<PostbackDeliveryMode, string> = {
+  get: 'GET, values in the URL',
+  'post-json': 'POST, values as JSON',
+};
 
 /** People's words for the triggers (the stored values stay the spec's). */
 export const TRIGGER_LABELS: Record<PostbackTrigger, string> = {
@@ -60,6 +84,13 @@ interface FormValues {
   postbackName: string;
   postbackURL: string;
   postbackTrigger: PostbackTrigger;
+  postbackDelivery: PostbackDeliveryMode;
+}
+
+/** Fills the URL field with the user's inspector URL and the usual macros. */
+async function inspectorTemplate(): Promise<string | null> {
+  const answer = await api.call('/postback/getInspector').catch(() => null);
+  return answer?.status === 'ok' ? `${answer.data.URL}?lead={lead_id}&status={lead_status}` : null;
 }
 
 function PostbackForm({
@@ -81,6 +112,7 @@ function PostbackForm({
         postbackName: editing.postbackName,
         postbackURL: editing.postbackURL,
         postbackTrigger: editing.postbackTrigger as PostbackTrigger,
+        postbackDelivery: editing.postbackDelivery,
       });
     } else form.resetFields();
   }, [editing, form]);
@@ -120,7 +152,24 @@ function PostbackForm({
         <Form.Item
           label="URL"
           name="postbackURL"
-          extra="Use the macros of Show help, e.g. https://tracker.example/pb?id={lead_id}&status={lead_status}"
+          extra={
+            <span>
+              Use the macros of Show help, e.g. https://tracker.example/pb?id={'{lead_id}'}&status=
+              {'{lead_status}'}, or{' '}
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, height: 'auto' }}
+                data-testid="postback-use-inspector"
+                onClick={() =>
+                  void inspectorTemplate().then((url) => url && form.setFieldValue('postbackURL', url))
+                }
+              >
+                use your inspector URL
+              </Button>
+              .
+            </span>
+          }
           rules={[{ required: true, whitespace: true, message: MESSAGES.postbackUrlMissing }]}
         >
           <Input data-testid="postback-url" placeholder="https://" maxLength={2000} />
@@ -132,7 +181,21 @@ function PostbackForm({
           />
         </Form.Item>
         <Form.Item label="Type">
-          <Select disabled value="default" options={[{ value: 'default', label: 'Default (HTTP GET)' }]} />
+          <Select disabled value="default" options={[{ value: 'default', label: 'Default' }]} />
+        </Form.Item>
+        <Form.Item
+          label="Delivery"
+          name="postbackDelivery"
+          initialValue="get"
+          extra="POST sends the values as a JSON body, which the Standard Webhooks libraries verify as they are."
+        >
+          <Radio.Group data-testid="postback-delivery">
+            {(Object.keys(DELIVERY_LABELS) as PostbackDeliveryMode[]).map((mode) => (
+              <Radio key={mode} value={mode} data-testid={`postback-delivery-${mode}`}>
+                {DELIVERY_LABELS[mode]}
+              </Radio>
+            ))}
+          </Radio.Group>
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} data-testid="postback-error" />}
       </Form>
@@ -308,7 +371,12 @@ export function PostbackView({ path }: { path: string }) {
               phone: true,
               render: (t: PostbackTrigger) => TRIGGER_LABELS[t] ?? t,
             },
-            { title: 'Type', dataIndex: 'postbackType', render: () => 'Default' },
+            {
+              title: 'Type',
+              dataIndex: 'postbackType',
+              render: (_: unknown, row) =>
+                row.postbackDelivery === 'post-json' ? 'Default, POST (JSON)' : 'Default',
+            },
             {
               key: 'actions',
               render: (_: unknown, row) => (
@@ -335,7 +403,27 @@ export function PostbackView({ path }: { path: string }) {
           ]}
         />
       </Card>
-      <DeliveryLog reloadKey={deliveriesKey} />
+      <Tabs
+        data-testid="postback-tabs"
+        items={[
+          { key: 'deliveries', label: 'Delivery log', children: <DeliveryLog reloadKey={deliveriesKey} /> },
+          {
+            key: 'inspector',
+            label: <span data-testid="postback-tab-inspector">Inspector</span>,
+            children: <InspectorPanel />,
+          },
+          {
+            key: 'secret',
+            label: <span data-testid="postback-tab-secret">Signing secret</span>,
+            children: (
+              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+                <SigningSecretPanel />
+                <VerifySignaturePanel />
+              </Space>
+            ),
+          },
+        ]}
+      />
       <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
       <ConfirmDialog
         open={deleting !== null}

@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { CrmType } from '@leadmesh/schema';
 
+/** The CRM types reached over HTTP, which these fakes speak (the sandbox runs in the worker). */
+export type FakeCrmType = Exclude<CrmType, 'sandbox'>;
+
 /**
  * Fake CRMs for tests and the bench: one real HTTP server on 127.0.0.1 speaking the four CRM APIs
  * the adapters call (paths below), keeping the leads each one created. Each type can be told to
@@ -18,7 +21,7 @@ export const TOKENS = {
 } as const;
 
 export interface FakeLead {
-  type: CrmType;
+  type: FakeCrmType;
   crmLeadId: string;
   /** Our lead id as the CRM keeps it (ORIGIN_ID, externalID, external_id, data1). */
   externalId: string;
@@ -36,23 +39,23 @@ export type Misbehaviour =
 export interface FakeCrms {
   origin: string;
   /** Inbound URLs as an advertiser would save them. */
-  urls: Record<CrmType, string>;
+  urls: Record<FakeCrmType, string>;
   leads: FakeLead[];
   /** Requests per type and path, in order. */
   requests: {
-    type: CrmType;
+    type: FakeCrmType;
     path: string;
     method: string;
     headers: http.IncomingHttpHeaders;
     body: string;
   }[];
   /** The next `count` lead-creating requests of `type` misbehave. */
-  misbehave(type: CrmType, count: number, how: Misbehaviour): void;
+  misbehave(type: FakeCrmType, count: number, how: Misbehaviour): void;
   /** Sets a bitrix24 lead's stage (read by crm.lead.get) and adds a call to its activities. */
   setBitrixStatus(crmLeadId: string, status: string, semantic?: string): void;
   addBitrixCall(crmLeadId: string, call: { agent: string; start: string; end: string; text: string }): void;
   /** How many leads each of our lead ids produced, per type. */
-  copies(type?: CrmType): Map<string, number>;
+  copies(type?: FakeCrmType): Map<string, number>;
   /** Delay every answer by this many ms (slow CRM). */
   latencyMs: number;
   close(): Promise<void>;
@@ -77,13 +80,23 @@ export async function startFakeCrms(): Promise<FakeCrms> {
   const byExternal = new Map<string, FakeLead>();
   const byCrmId = new Map<string, FakeLead>();
   const requests: FakeCrms['requests'] = [];
-  const queued: Record<CrmType, Misbehaviour[]> = { bitrix24: [], leadvertex: [], scalecrm: [], kmacrm: [] };
+  const queued: Record<FakeCrmType, Misbehaviour[]> = {
+    bitrix24: [],
+    leadvertex: [],
+    scalecrm: [],
+    kmacrm: [],
+  };
   const activities = new Map<string, Record<string, unknown>[]>();
-  const counters: Record<CrmType, number> = { bitrix24: 1000, leadvertex: 5000, scalecrm: 9000, kmacrm: 0 };
+  const counters: Record<FakeCrmType, number> = {
+    bitrix24: 1000,
+    leadvertex: 5000,
+    scalecrm: 9000,
+    kmacrm: 0,
+  };
   const sockets = new Set<Socket>();
   const hanging = new Set<http.ServerResponse>();
 
-  const store = (type: CrmType, externalId: string, fields: Record<string, unknown>): FakeLead => {
+  const store = (type: FakeCrmType, externalId: string, fields: Record<string, unknown>): FakeLead => {
     counters[type]++;
     const crmLeadId = type === 'kmacrm' ? `kma${counters[type].toString(36)}` : String(counters[type]);
     const lead: FakeLead = { type, crmLeadId, externalId, fields, status: 'NEW' };
@@ -94,7 +107,7 @@ export async function startFakeCrms(): Promise<FakeCrms> {
   };
 
   /** Runs the next misbehaviour of a creating request; true when it answered. */
-  const misbehaved = (type: CrmType, res: http.ServerResponse, storeIt: () => void): boolean => {
+  const misbehaved = (type: FakeCrmType, res: http.ServerResponse, storeIt: () => void): boolean => {
     const how = queued[type].shift();
     if (!how) return false;
     if (how.kind === 'hang') {
@@ -210,7 +223,7 @@ export async function startFakeCrms(): Promise<FakeCrms> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const type: CrmType | null = url.pathname.startsWith('/rest/')
+      const type: FakeCrmType | null = url.pathname.startsWith('/rest/')
         ? 'bitrix24'
         : url.pathname.startsWith('/lv/')
           ? 'leadvertex'
@@ -261,7 +274,7 @@ export async function startFakeCrms(): Promise<FakeCrms> {
     },
     leads,
     requests,
-    misbehave(type: CrmType, count: number, how: Misbehaviour) {
+    misbehave(type: FakeCrmType, count: number, how: Misbehaviour) {
       for (let i = 0; i < count; i++) queued[type].push(how);
     },
     setBitrixStatus(crmLeadId: string, status: string, semantic?: string) {
@@ -283,7 +296,7 @@ export async function startFakeCrms(): Promise<FakeCrms> {
       });
       activities.set(crmLeadId, list);
     },
-    copies(type?: CrmType) {
+    copies(type?: FakeCrmType) {
       const counts = new Map<string, number>();
       for (const lead of leads) {
         if (type && lead.type !== type) continue;

@@ -5,7 +5,7 @@ import type { CrmType } from '@leadmesh/schema';
 import { PRODUCT_KEY } from '@leadmesh/schema';
 import { advertisers, crms, leads, offers, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import { TOKENS } from './fake-crms.ts';
+import { type FakeCrmType, TOKENS } from './fake-crms.ts';
 
 /** An advertiser with an offer delivering to one CRM, and a publisher sending its leads. */
 export interface CrmWorld {
@@ -20,7 +20,7 @@ export interface CrmWorld {
 }
 
 /** The data an advertiser would save for a fake CRM of this type. */
-export function fakeCrmData(type: CrmType, url: string): CrmDataRecord {
+export function fakeCrmData(type: FakeCrmType, url: string): CrmDataRecord {
   switch (type) {
     case 'bitrix24':
       return { inboundURL: `${url}crm.lead.add`, outboundToken: TOKENS.bitrix24 };

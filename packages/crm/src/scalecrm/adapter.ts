@@ -1,12 +1,11 @@
-import type { GuardedResponse } from '@leadmesh/net';
-import { type CrmAdapter, classifyStatus, type DeliveryAnswer, excerpt, jsonOf } from '../types.ts';
+import { type HttpCrmAdapter, readAnswer, valuesOf } from '../kit/adapter.ts';
 
 /**
  * Scale CRM: the lead is posted as JSON to the inbound URL with `Authorization: Bearer <API token>`
  * and `Idempotency-Key: leadmesh-<lead id>`; `external_id` is our lead id. The answer carries the
  * CRM's id (`{id}`, or `{lead_id}`); a repeat of the same idempotency key or external id answers
  * the lead already created (200, or 409 with its id), so an attempt after an unknown outcome is
- * simply sent again. Status changes come back signed with the postback secret (API side).
+ * simply sent again. Status changes come back signed with the postback secret (callback.ts).
  */
 function idOf(json: unknown): string | null {
   if (!json || typeof json !== 'object') return null;
@@ -16,17 +15,8 @@ function idOf(json: unknown): string | null {
   return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id) : null;
 }
 
-function readDelivery(response: GuardedResponse): DeliveryAnswer {
-  const json = jsonOf(response.body);
-  if (response.status === 409 && idOf(json)) return { kind: 'delivered', crmLeadId: idOf(json) as string };
-  const generic = classifyStatus(response, excerpt(response.body));
-  if (generic) return generic;
-  const id = idOf(json);
-  if (id) return { kind: 'delivered', crmLeadId: id };
-  return { kind: 'retry', error: `Unreadable answer: ${excerpt(response.body)}`, ambiguous: true };
-}
-
-export const scalecrm: CrmAdapter = {
+export const scalecrmAdapter: HttpCrmAdapter = {
+  kind: 'http',
   type: 'scalecrm',
   deliver(lead, data) {
     return {
@@ -56,6 +46,6 @@ export const scalecrm: CrmAdapter = {
       }),
     };
   },
-  readDelivery,
-  secrets: (data) => [data.apiToken, data.postbackSecret].filter((s): s is string => !!s),
+  readDelivery: (response) => readAnswer(response, { id: idOf, conflictIsCopy: true }),
+  secrets: (data) => valuesOf(data, 'apiToken', 'postbackSecret'),
 };

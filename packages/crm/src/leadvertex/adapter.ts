@@ -1,12 +1,5 @@
-import type { GuardedResponse } from '@leadmesh/net';
-import {
-  type CrmAdapter,
-  classifyStatus,
-  type DeliveryAnswer,
-  excerpt,
-  formEncode,
-  jsonOf,
-} from '../types.ts';
+import { formEncode, type HttpCrmAdapter, idText, readAnswer, valuesOf } from '../kit/adapter.ts';
+import type { CrmDataRecord } from '../registry.ts';
 
 /**
  * LeadVertex webmaster API v2: `POST <shop>/api/webmaster/v2/addOrder.html?webmasterID=&token=`,
@@ -16,11 +9,7 @@ import {
  * external id for webmasters, so an attempt after an unknown outcome is sent again (at least
  * once; LeadVertex marks the repeat as a double of the same externalID and phone).
  */
-function endpoint(
-  inboundURL: string,
-  method: string,
-  data: { outboundToken?: string; webmasterID?: string },
-) {
+function endpoint(inboundURL: string, method: string, data: CrmDataRecord) {
   const url = new URL(inboundURL);
   url.pathname = `${url.pathname.replace(/\/[a-zA-Z]+\.html$/, '').replace(/\/+$/, '')}/${method}.html`;
   if (data.webmasterID) url.searchParams.set('webmasterID', data.webmasterID);
@@ -28,20 +17,11 @@ function endpoint(
   return url.toString();
 }
 
-function readDelivery(response: GuardedResponse): DeliveryAnswer {
-  const json = jsonOf(response.body) as Record<string, unknown> | null;
-  const error = json && typeof json === 'object' ? (json.error ?? json.errors) : undefined;
-  const generic = classifyStatus(response, error ? JSON.stringify(error) : excerpt(response.body));
-  if (generic) return generic;
-  const id = json?.OK ?? json?.ok ?? json?.id ?? json?.orderID;
-  if (typeof id === 'number' || (typeof id === 'string' && id.trim() !== '')) {
-    return { kind: 'delivered', crmLeadId: String(id) };
-  }
-  if (error) return { kind: 'permanent', error: JSON.stringify(error).slice(0, 300) };
-  return { kind: 'retry', error: `Unreadable answer: ${excerpt(response.body)}`, ambiguous: true };
-}
+const fieldsOf = (json: unknown): Record<string, unknown> | null =>
+  json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
 
-export const leadvertex: CrmAdapter = {
+export const leadvertexAdapter: HttpCrmAdapter = {
+  kind: 'http',
   type: 'leadvertex',
   deliver(lead, data) {
     const good =
@@ -71,6 +51,16 @@ export const leadvertex: CrmAdapter = {
       }),
     };
   },
-  readDelivery,
-  secrets: (data) => [data.outboundToken].filter((s): s is string => !!s),
+  readDelivery: (response) =>
+    readAnswer(response, {
+      error(json) {
+        const error = fieldsOf(json)?.error ?? fieldsOf(json)?.errors;
+        return error ? JSON.stringify(error) : null;
+      },
+      id(json) {
+        const j = fieldsOf(json);
+        return idText(j?.OK ?? j?.ok ?? j?.id ?? j?.orderID);
+      },
+    }),
+  secrets: (data) => valuesOf(data, 'outboundToken'),
 };

@@ -1,14 +1,13 @@
-import type { CrmActivityInput, CrmDataRecord } from '@leadmesh/core';
-import type { GuardedResponse } from '@leadmesh/net';
 import {
-  type CrmAdapter,
   type CrmRequest,
-  classifyStatus,
-  type DeliveryAnswer,
-  type DeliveryLead,
+  type CrmResponse,
   excerpt,
+  type HttpCrmAdapter,
   jsonOf,
-} from '../types.ts';
+  readAnswer,
+} from '../kit/adapter.ts';
+import type { CrmActivity } from '../kit/callback.ts';
+import type { CrmDataRecord } from '../registry.ts';
 
 /**
  * bitrix24 through the portal's inbound webhook (`https://<portal>/rest/<user>/<code>/`), REST
@@ -59,31 +58,17 @@ function errorOf(json: unknown): string | null {
   return null;
 }
 
-function readDelivery(response: GuardedResponse): DeliveryAnswer {
-  const json = jsonOf(response.body);
-  const error = errorOf(json);
-  if (error?.startsWith('QUERY_LIMIT_EXCEEDED')) return { kind: 'retry', error, ambiguous: false };
-  const generic = classifyStatus(response, error ?? excerpt(response.body));
-  if (generic) return generic;
-  const result = (json as { result?: unknown } | null)?.result;
-  if (typeof result === 'number' || (typeof result === 'string' && /^\d+$/.test(result))) {
-    return { kind: 'delivered', crmLeadId: String(result) };
-  }
-  if (error) return { kind: 'permanent', error };
-  return { kind: 'retry', error: `Unreadable answer: ${excerpt(response.body)}`, ambiguous: true };
-}
-
 const seconds = (from: unknown, to: unknown): number | null => {
   const a = Date.parse(String(from ?? ''));
   const b = Date.parse(String(to ?? ''));
   return Number.isFinite(a) && Number.isFinite(b) && b >= a ? Math.round((b - a) / 1000) : null;
 };
 
-function activitiesOf(response: GuardedResponse | undefined): CrmActivityInput[] {
+function activitiesOf(response: CrmResponse | undefined): CrmActivity[] {
   if (response?.status !== 200) return [];
   const result = (jsonOf(response.body) as { result?: unknown } | null)?.result;
   if (!Array.isArray(result)) return [];
-  return result.slice(0, 200).flatMap((item): CrmActivityInput[] => {
+  return result.slice(0, 200).flatMap((item): CrmActivity[] => {
     if (!item || typeof item !== 'object') return [];
     const a = item as Record<string, unknown>;
     const at = Date.parse(String(a.START_TIME ?? a.CREATED ?? ''));
@@ -101,9 +86,10 @@ function activitiesOf(response: GuardedResponse | undefined): CrmActivityInput[]
   });
 }
 
-export const bitrix24: CrmAdapter = {
+export const bitrix24Adapter: HttpCrmAdapter = {
+  kind: 'http',
   type: 'bitrix24',
-  deliver(lead: DeliveryLead, data) {
+  deliver(lead, data) {
     const fields: Record<string, unknown> = {
       TITLE: `${lead.productName} - ${lead.name}`.slice(0, 255),
       NAME: lead.name,
@@ -127,7 +113,17 @@ export const bitrix24: CrmAdapter = {
     }
     return call(data, 'crm.lead.add', { fields, params: { REGISTER_SONET_EVENT: 'Y' } });
   },
-  readDelivery,
+  readDelivery: (response) =>
+    readAnswer(response, {
+      error: errorOf,
+      retryable: (error) => error.startsWith('QUERY_LIMIT_EXCEEDED'),
+      id(json) {
+        const result = (json as { result?: unknown } | null)?.result;
+        return typeof result === 'number' || (typeof result === 'string' && /^\d+$/.test(result))
+          ? String(result)
+          : null;
+      },
+    }),
   find: {
     request: (lead, data) =>
       call(data, 'crm.lead.list', {
