@@ -13,7 +13,7 @@ import {
   runAutoPayouts,
 } from '@leadmesh/core';
 import * as t from '@leadmesh/schema/tables';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi, type TestClient } from '../../test/harness.ts';
 
@@ -250,6 +250,49 @@ describe('platform payouts', () => {
     // Paid today: the next round waits for the interval.
     expect(await runAutoPayouts(api.db, Date.now())).toBe(0);
     expect(await runAutoPayouts(api.db, Date.now() + 8 * 86_400_000)).toBe(1);
+  });
+
+  it('an account whose e-mail someone else changed is not paid until its hold ends, with the reason logged', async () => {
+    await processAll();
+    const held = await publisherWithLeads('heldpayee', 2);
+    const free = await publisherWithLeads('freepayee', 1);
+    const { client: holdAdmin } = await api.loggedIn('payoutholdadmin', { isAdmin: true, isVerified: true });
+    expect(
+      (await holdAdmin.call('/users/editUser', { id: held.user.ID, newEmail: 'heldpayee-new@example.com' }))
+        .status,
+    ).toBe('ok');
+
+    const created = await admin.call('/payouts/createPlatformPayout', {});
+    const payoutId = (created.data as { ID: number }).ID;
+    const processed = await admin.call('/payouts/performPayoutProcess', { ID: payoutId });
+    expect(processed).toMatchObject({ status: 'ok', data: { skippedLeads: 2 } });
+    expect(await accountBalance(api.db, publisherAccount(held.user.ID))).toBe(1600);
+    expect(await accountBalance(api.db, publisherAccount(free.user.ID))).toBe(0);
+    const heldLeads = await api.db.select().from(t.leads).where(eq(t.leads.BoundUser, held.user.ID));
+    expect(heldLeads.every((l) => l.PlatformPayoutID === null && !l.LeadMoneyWithdrawn)).toBe(true);
+    const [reason] = await api.db
+      .select()
+      .from(t.logs)
+      .where(
+        like(t.logs.Log, `Payout skipped, payments on hold [payout:${payoutId}] [user:${held.user.ID}]%`),
+      );
+    expect(reason.Log).toMatch(
+      /\[until:\d{4}-\d{2}-\d{2}T.*\] \[reason:the account's e-mail was changed by a Leadmesh staff member/,
+    );
+
+    // Automatic payouts pass the account by while the hold lasts, and pay it once it has ended.
+    await api.db.update(t.users).set({ AutoPayoutInterval: 7 }).where(eq(t.users.ID, held.user.ID));
+    await api.db
+      .update(t.users)
+      .set({ createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(t.users.ID, held.user.ID));
+    expect(await runAutoPayouts(api.db, Date.now())).toBe(0);
+    await api.db
+      .update(t.users)
+      .set({ PaymentHoldUntil: new Date(Date.now() - 1000) })
+      .where(eq(t.users.ID, held.user.ID));
+    expect(await runAutoPayouts(api.db, Date.now())).toBe(1);
+    expect(await accountBalance(api.db, publisherAccount(held.user.ID))).toBe(0);
   });
 
   it('payment histories are the caller’s own', async () => {

@@ -212,13 +212,18 @@ describe('managers act only on their side', () => {
     expect(unchanged.Email).toBe('sideadmin@example.com');
   });
 
-  it('a staff change of another user’s e-mail is audited and the old address is told, with the time', async () => {
+  it('only an admin changes another user’s e-mail; the change is audited and the old address told, with the time', async () => {
     const target = await api.createUser('auditedadv', { isVerified: true, isPublisherHidden: true });
     await api.createAdvertiser(target.ID);
-    const { user: manager, client } = await api.loggedIn('auditmanager', {
+    const { client: managerClient } = await api.loggedIn('auditmanager', {
       isAdvertiserManager: true,
       isVerified: true,
     });
+    expect(
+      (await managerClient.call('/users/editUser', { id: target.ID, newEmail: 'new-address@example.com' }))
+        .data,
+    ).toBe('FORBIDDEN');
+    const { user: admin, client } = await api.loggedIn('auditadmin', { isAdmin: true, isVerified: true });
     const answer = await client.call('/users/editUser', {
       id: target.ID,
       newEmail: 'new-address@example.com',
@@ -236,7 +241,7 @@ describe('managers act only on their side', () => {
     const [entry] = await api.db
       .select()
       .from(logs)
-      .where(like(logs.Log, `%[user:${target.ID}] [by:${manager.ID}]%`));
+      .where(like(logs.Log, `%[user:${target.ID}] [by:${admin.ID}]%`));
     expect(entry.Log).toMatch(/fields:Email/);
     expect(entry.Log).toMatch(/oldEmail:auditedadv@example\.com/);
   });
@@ -256,11 +261,14 @@ describe('managers act only on their side', () => {
     expect(entry).toBeDefined();
   });
 
-  it('changing one’s own e-mail tells the old address too', async () => {
+  it('changing one’s own e-mail tells the old address too, once the new one confirmed it', async () => {
     const { user, client } = await api.loggedIn('selfmover');
     expect(
       (await client.call('/users/editUser', { id: user.ID, newEmail: 'moved@example.com' })).status,
     ).toBe('ok');
+    const [codeMail] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.To, 'moved@example.com'));
+    const Code = /is (\d{8})/.exec(codeMail.Text)?.[1];
+    expect((await client.call('/users/confirmEmailChange', { Code })).status).toBe('ok');
     const [notice] = await api.db.select().from(mailOutbox).where(eq(mailOutbox.To, 'selfmover@example.com'));
     expect(notice.Text).toMatch(/by you/);
   });

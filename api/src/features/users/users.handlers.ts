@@ -28,6 +28,9 @@ export const getSingleUser: CallHandler<Calls['getSingleUser']> = async (input, 
 export const editUser: CallHandler<Calls['editUser']> = async (input, ctx) =>
   service.editUser(ctx.db, requireCaller(ctx), { ...input, now: ctx.deps.now() });
 
+export const confirmEmailChange: CallHandler<Calls['confirmEmailChange']> = async (input, ctx) =>
+  service.confirmEmailChange(ctx.db, requireCaller(ctx), { ...input, now: ctx.deps.now() });
+
 export const getAllUsers: CallHandler<Calls['getAllUsers']> = async (input, ctx) => ({
   // A scroll continues where its last page ended (keyset), as the lead and log lists do.
   DBData: await service.listUsers(ctx.db, requireCaller(ctx), input, {

@@ -23,6 +23,11 @@ export function toUser(row: UserRow, options: { showPayment?: boolean } = {}): U
     createdAt: row.createdAt.toISOString(),
     PaymentMethod: options.showPayment ? ((row.PaymentMethod as PaymentMethod | null) ?? null) : null,
     LastKnownLocation: row.LastKnownLocation ?? null,
+    // Decision 0030: the owner and staff see why payouts wait, and until when.
+    PaymentHold:
+      row.PaymentHoldUntil && row.PaymentHoldUntil.getTime() > Date.now()
+        ? { until: row.PaymentHoldUntil.toISOString(), reason: row.PaymentHoldReason ?? '' }
+        : null,
     Flags: {
       isAdmin: row.isAdmin,
       isManager: row.isManager,

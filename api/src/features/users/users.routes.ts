@@ -9,6 +9,7 @@ export const userRoutes = [
   bind(userCalls.changePassword, h.changePassword, { owns: [{ user: 'id', bypass: [] }] }),
   bind(userCalls.getSingleUser, h.getSingleUser, { owns: [{ account: 'ID' }] }),
   bind(userCalls.editUser, h.editUser, { owns: [{ account: 'id' }] }),
+  bind(userCalls.confirmEmailChange, h.confirmEmailChange),
   bind(userCalls.getAllUsers, h.getAllUsers),
   bind(userCalls.deleteUser, h.deleteUser),
   bind(userCalls.verifyPublisher, h.verifyPublisher, { owns: [{ account: 'ID' }] }),

@@ -1,6 +1,8 @@
 import { ApiError, type Caller, forbidden, isStaffAccount, notFound, validationError } from '@leadmesh/core';
 import { type Db, type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
 import {
+  EMAIL_CHANGE_CODE_TTL_MINUTES,
+  EMAIL_CHANGE_PAYMENT_HOLD_HOURS,
   type FilterItem,
   hasDigit,
   hasUnsafeCharacters,
@@ -8,6 +10,7 @@ import {
   isEmailAddress,
   MESSAGES,
   type PaymentMethod,
+  RESET_CODE_MAX_ATTEMPTS,
   SIGN_UP_ERROR_MESSAGES,
   USERNAME_MIN_ADVERTISER,
   USERNAME_MIN_PUBLISHER,
@@ -15,10 +18,10 @@ import {
   type userCalls,
 } from '@leadmesh/schema';
 import { USER_LIST } from '@leadmesh/schema/constants';
-import { type UserRow, users } from '@leadmesh/schema/tables';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { emailChangeCodes, passwordResetCodes, type UserRow, users } from '@leadmesh/schema/tables';
+import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { randomToken } from '../../lib/crypto.ts';
+import { randomDigits, randomToken, sha256 } from '../../lib/crypto.ts';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { queueMail } from '../../lib/mail.ts';
@@ -170,22 +173,59 @@ async function findUser(db: DbOrTx, id: number): Promise<UserRow> {
   return row;
 }
 
+/** The change of the own e-mail waiting for its code, if any. */
+async function pendingEmailOf(db: DbOrTx, userId: number, now: number): Promise<string | null> {
+  const [pending] = await db
+    .select({ NewEmail: emailChangeCodes.NewEmail })
+    .from(emailChangeCodes)
+    .where(
+      and(
+        eq(emailChangeCodes.UserID, userId),
+        isNull(emailChangeCodes.usedAt),
+        gt(emailChangeCodes.expiresAt, new Date(now)),
+      ),
+    )
+    .orderBy(desc(emailChangeCodes.ID))
+    .limit(1);
+  return pending?.NewEmail ?? null;
+}
+
 /** One user; who may read whom is declared where the call is bound (`account` ownership). */
 export async function getSingleUser(
   db: Db,
-  _caller: Caller,
+  caller: Caller,
   input: { ID: number; showPayment?: boolean },
 ): Promise<User> {
-  return toUser(await findUser(db, input.ID), { showPayment: input.showPayment ?? false });
+  const row = await findUser(db, input.ID);
+  const user = toUser(row, { showPayment: input.showPayment ?? false });
+  if (row.ID === caller.user.ID) user.PendingEmail = await pendingEmailOf(db, row.ID, Date.now());
+  return user;
 }
 
-const ADMIN_ONLY_FIELDS: (keyof EditUserInput)[] = [
-  'newFlags',
-  'AutoPayoutInterval',
-  'ReferralPercentEarnings',
-  'AssignedManagerID',
-  'newPassword',
-];
+/** Fields only an admin may set (for anyone), with the words the refusal uses. */
+const ADMIN_ONLY_FIELDS: Partial<Record<keyof EditUserInput, string>> = {
+  newFlags: 'the flags',
+  AutoPayoutInterval: 'the auto-payout interval',
+  ReferralPercentEarnings: 'the referral percent',
+  AssignedManagerID: 'the assigned manager',
+  newPassword: 'the password',
+};
+/**
+ * Fields a user sets for themself, and for anyone else only an admin (decisions 0020, 0030): where
+ * payouts go, and the e-mail, the key to a password reset and so to the account and its earnings.
+ */
+const OWN_OR_ADMIN_FIELDS: Partial<Record<keyof EditUserInput, string>> = {
+  newEmail: 'the e-mail',
+  PaymentMethod: 'the payment method',
+};
+
+const HOLD_MS = EMAIL_CHANGE_PAYMENT_HOLD_HOURS * 3_600_000;
+
+/** Why a payment-method change or a payout must wait now, or null (decision 0030). */
+export function activeHold(row: UserRow, now: number): { until: Date; reason: string } | null {
+  if (!row.PaymentHoldUntil || row.PaymentHoldUntil.getTime() <= now) return null;
+  return { until: row.PaymentHoldUntil, reason: row.PaymentHoldReason ?? '' };
+}
 
 const BASIC_TEXT_FIELDS = ['ContactWhatsapp', 'ContactSkype', 'ContactTelegram'] as const;
 
@@ -216,11 +256,21 @@ export async function editUser(
   const target = await findUser(db, input.id);
   const isSelf = target.ID === me.ID;
   if (!me.isAdmin) {
-    const refused = ADMIN_ONLY_FIELDS.filter((f) => input[f] !== undefined);
-    // Where payouts go is the user's own or an admin's to change (decision 0020): a manager able
-    // to change it could send a publisher's earnings to an account of their own.
-    if (!isSelf && input.PaymentMethod !== undefined) refused.push('PaymentMethod');
-    if (refused.length) throw forbidden(`Only an admin may change ${refused.join(', ')}`);
+    const refused = Object.entries(ADMIN_ONLY_FIELDS)
+      .filter(([f]) => input[f as keyof EditUserInput] !== undefined)
+      .map(([, words]) => words);
+    // Where payouts go, and the e-mail that resets the password, are the user's own or an admin's
+    // to change (decisions 0020, 0030): a manager able to change either could take the account
+    // and send its earnings to themself.
+    const others = isSelf
+      ? []
+      : Object.entries(OWN_OR_ADMIN_FIELDS)
+          .filter(([f]) => input[f as keyof EditUserInput] !== undefined)
+          .map(([, words]) => words);
+    if (refused.length || others.length) {
+      const list = [...refused, ...others].join(', ');
+      throw forbidden(`Only an admin may change ${list}${others.length ? ' of another user' : ''}.`);
+    }
   }
 
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -255,11 +305,29 @@ export async function editUser(
   const paymentChanged =
     input.PaymentMethod !== undefined &&
     JSON.stringify(input.PaymentMethod) !== JSON.stringify(target.PaymentMethod ?? null);
-  if (paymentChanged) changes.PaymentMethod = input.PaymentMethod as Record<string, string> | null;
+  if (paymentChanged) {
+    const hold = activeHold(target, input.now);
+    if (hold) {
+      throw new ApiError('CONFLICT', {
+        field: 'PaymentMethod',
+        message: `The payment method cannot change until ${utcStamp(hold.until.getTime())}: ${hold.reason}`,
+      });
+    }
+    changes.PaymentMethod = input.PaymentMethod as Record<string, string> | null;
+  }
   const newEmail = input.newEmail?.trim().toLowerCase();
+  let emailToConfirm: string | null = null;
   if (newEmail && newEmail !== target.Email.toLowerCase()) {
     if (await nameTaken(db, null, newEmail, target.ID)) throw userExists();
-    changes.Email = newEmail;
+    // The own e-mail changes once the code mailed to the new address comes back (a typo or a
+    // stolen session cannot move the account to an address nobody there reads).
+    if (isSelf) emailToConfirm = newEmail;
+    else {
+      changes.Email = newEmail;
+      // Payouts and payment-method changes wait, so the owner, told at the old address, can act first.
+      changes.PaymentHoldUntil = new Date(input.now + HOLD_MS);
+      changes.PaymentHoldReason = `the account's e-mail was changed by a Leadmesh staff member on ${utcStamp(input.now)}. Payouts and payment-method changes wait ${EMAIL_CHANGE_PAYMENT_HOLD_HOURS} hours for your safety.`;
+    }
   }
   if (input.AutoPayoutInterval !== undefined) changes.AutoPayoutInterval = input.AutoPayoutInterval;
   if (input.ReferralPercentEarnings !== undefined)
@@ -280,11 +348,13 @@ export async function editUser(
         await tx.update(users).set(changes).where(eq(users.ID, target.ID));
         if (changes.PasswordHash) await endSessionsOf(tx, target.ID);
         if (changes.Email) {
+          // Codes mailed to the old address before the change no longer reset or move anything.
+          await burnCodes(tx, target.ID, input.now);
           await queueMail(tx, {
             to: target.Email,
             template: 'email-changed',
             subject: 'The e-mail address of your Leadmesh account was changed',
-            text: `The e-mail address of your Leadmesh account ${target.Username} was changed to ${changes.Email} on ${utcStamp(input.now)} by ${who}.\n\nIf this was not you, contact your manager or reply to this mail at once.`,
+            text: `The e-mail address of your Leadmesh account ${target.Username} was changed to ${changes.Email} on ${utcStamp(input.now)} by ${who}. Payouts and payment-method changes are held until ${utcStamp(input.now + HOLD_MS)}.\n\nIf this was not you, contact your manager or reply to this mail at once.`,
           });
         }
         if (paymentChanged && !isSelf) {
@@ -314,7 +384,7 @@ export async function editUser(
           await writeLog(tx, {
             level: changes.Email || changes.PasswordHash || paymentChanged ? 1 : 0,
             context: 'users/editUser',
-            text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${fields.join(',')}]${changes.Email ? ` [oldEmail:${logValue(target.Email)}]` : ''}${payment}`,
+            text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${fields.join(',')}]${changes.Email ? ` [oldEmail:${logValue(target.Email)}] [newEmail:${logValue(changes.Email)}] [paymentHoldUntil:${changes.PaymentHoldUntil?.toISOString()}]` : ''}${payment}`,
             userId: me.ID,
           });
         }
@@ -324,7 +394,105 @@ export async function editUser(
       throw error;
     }
   }
-  return toUser(await findUser(db, target.ID), { showPayment: true });
+  if (emailToConfirm) await sendEmailChangeCode(db, target, emailToConfirm, input.now);
+  const user = toUser(await findUser(db, target.ID), { showPayment: true });
+  if (isSelf) user.PendingEmail = await pendingEmailOf(db, target.ID, input.now);
+  return user;
+}
+
+/** Unused reset and e-mail-change codes of a user stop working. */
+async function burnCodes(tx: DbOrTx, userId: number, now: number): Promise<void> {
+  await tx
+    .update(passwordResetCodes)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(passwordResetCodes.UserID, userId), isNull(passwordResetCodes.usedAt)));
+  await tx
+    .update(emailChangeCodes)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(emailChangeCodes.UserID, userId), isNull(emailChangeCodes.usedAt)));
+}
+
+/** Mails a code to the new address; earlier codes stop working, so only the newest confirms. */
+async function sendEmailChangeCode(db: Db, user: UserRow, newEmail: string, now: number): Promise<void> {
+  const code = randomDigits(8);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailChangeCodes)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(emailChangeCodes.UserID, user.ID), isNull(emailChangeCodes.usedAt)));
+    await tx.insert(emailChangeCodes).values({
+      UserID: user.ID,
+      NewEmail: newEmail,
+      CodeHash: sha256(`${user.ID}:${newEmail}:${code}`),
+      expiresAt: new Date(now + EMAIL_CHANGE_CODE_TTL_MINUTES * 60_000),
+    });
+    await queueMail(tx, {
+      to: newEmail,
+      template: 'email-change-code',
+      subject: 'Confirm the new e-mail address of your Leadmesh account',
+      text: `Your code to confirm ${newEmail} as the e-mail address of the Leadmesh account ${user.Username} is ${code}\n\nEnter it in Settings within ${EMAIL_CHANGE_CODE_TTL_MINUTES} minutes. Until then the account keeps its current address. If you did not ask for this, ignore this mail.`,
+    });
+  });
+}
+
+const wrongEmailCode = () => validationError('Code', 'The code is wrong or has expired');
+
+/**
+ * Confirms a change of the own e-mail with the code mailed to the new address (decision 0030):
+ * valid 15 minutes, single use, RESET_CODE_MAX_ATTEMPTS wrong tries. The old address is told, with
+ * the time; reset codes sent to it stop working.
+ */
+export async function confirmEmailChange(
+  db: Db,
+  caller: Caller,
+  input: { Code: string; now: number },
+): Promise<User> {
+  const user = await findUser(db, caller.user.ID);
+  const { now } = input;
+  const [active] = await db
+    .select()
+    .from(emailChangeCodes)
+    .where(
+      and(
+        eq(emailChangeCodes.UserID, user.ID),
+        isNull(emailChangeCodes.usedAt),
+        gt(emailChangeCodes.expiresAt, new Date(now)),
+      ),
+    )
+    .orderBy(desc(emailChangeCodes.ID))
+    .limit(1);
+  if (!active) throw wrongEmailCode();
+  if (active.CodeHash !== sha256(`${user.ID}:${active.NewEmail}:${input.Code.trim()}`)) {
+    const attempts = active.Attempts + 1;
+    await db
+      .update(emailChangeCodes)
+      .set({ Attempts: attempts, usedAt: attempts >= RESET_CODE_MAX_ATTEMPTS ? new Date(now) : null })
+      .where(eq(emailChangeCodes.ID, active.ID));
+    throw wrongEmailCode();
+  }
+  if (await nameTaken(db, null, active.NewEmail, user.ID)) throw userExists();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ Email: active.NewEmail }).where(eq(users.ID, user.ID));
+      await burnCodes(tx, user.ID, now);
+      await queueMail(tx, {
+        to: user.Email,
+        template: 'email-changed',
+        subject: 'The e-mail address of your Leadmesh account was changed',
+        text: `The e-mail address of your Leadmesh account ${user.Username} was changed to ${active.NewEmail} on ${utcStamp(now)} by you (confirmed with a code sent to the new address).\n\nIf this was not you, contact your manager or reply to this mail at once.`,
+      });
+      await writeLog(tx, {
+        level: 1,
+        context: 'users/confirmEmailChange',
+        text: `E-mail changed [user:${user.ID}] [oldEmail:${logValue(user.Email)}] [newEmail:${logValue(active.NewEmail)}]`,
+        userId: user.ID,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw userExists();
+    throw error;
+  }
+  return toUser(await findUser(db, user.ID), { showPayment: true });
 }
 
 export async function setTheme(db: Db, caller: Caller, input: { theme: 'dark' | 'light' }): Promise<void> {

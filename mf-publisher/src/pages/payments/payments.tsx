@@ -2,6 +2,7 @@ import { api } from '@leadmesh/api-client';
 import { PAYOUT_LINE_LIST, type PayoutLine } from '@leadmesh/schema';
 import { ListTable, Money, useList } from '@leadmesh/ui';
 import { Typography } from 'antd';
+import { PaymentHoldBanner } from '../../lib/payment-hold.tsx';
 import { Panel } from '../../lib/ui.tsx';
 
 /**
@@ -15,6 +16,7 @@ export function PaymentsScreen() {
   );
   return (
     <Panel title="Payment history" testId="payments-panel">
+      <PaymentHoldBanner />
       <ListTable<PayoutLine>
         controller={controller}
         rowKey="ID"

@@ -16,7 +16,9 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
+import { PaymentHoldNotice } from '../../lib/payment-hold.tsx';
 import { ErrorRetry } from '../../lib/ui.tsx';
+import { ChangeEmail } from './change-email.tsx';
 import {
   AdvertiserSettings,
   ChangePassword,
@@ -25,10 +27,11 @@ import {
   WireSettings,
 } from './forms.tsx';
 
-type Section = 'general' | 'password' | 'advertiser' | 'wire' | 'paypal';
+type Section = 'general' | 'email' | 'password' | 'advertiser' | 'wire' | 'paypal';
 
 const TITLES: Record<Section, string> = {
   general: 'General settings',
+  email: 'E-mail',
   password: 'Change password',
   advertiser: 'Advertiser settings',
   wire: 'Payment · Wire transfer',
@@ -77,11 +80,16 @@ export function ProfileScreen() {
 
   const editUser = async (body: Omit<RequestOf<'/users/editUser'>, 'id'>, fallback: string, what: string) => {
     const answer = await api.call('/users/editUser', { id: userId, ...body });
-    return answer.status === 'ok' ? done(what) : failureText(answer, fallback);
+    if (answer.status === 'ok') return done(what);
+    // A hold (decision 0030) says why and until when, in the server's words.
+    return answer.data === 'CONFLICT' && answer.details?.message
+      ? answer.details.message
+      : failureText(answer, fallback);
   };
 
   const items: MenuProps['items'] = [
     { key: 'general', label: 'General settings' },
+    { key: 'email', label: 'E-mail' },
     { key: 'password', label: 'Change password' },
     ...(advertiser ? [{ key: 'advertiser', label: 'Advertiser settings' }] : []),
     {
@@ -116,6 +124,17 @@ export function ProfileScreen() {
               'Your general settings were saved.',
             )
           }
+        />
+      );
+      break;
+    case 'email':
+      body = (
+        <ChangeEmail
+          user={user}
+          onChanged={(changed) => {
+            setUser(changed);
+            void done(`Your e-mail is now ${changed.Email}.`);
+          }}
         />
       );
       break;
@@ -227,6 +246,7 @@ export function ProfileScreen() {
           data-testid="profile-section"
           data-section={section ?? 'none'}
         >
+          <PaymentHoldNotice hold={user.PaymentHold} />
           {body}
         </Card>
       </Col>

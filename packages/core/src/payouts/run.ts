@@ -17,7 +17,7 @@ import {
   referrerAccount,
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/transfers.ts';
-import { writeLog } from '../logs.ts';
+import { logValue, writeLog } from '../logs.ts';
 
 /** The payment line's comment: the method the payout went by, as people write it. */
 const paymentMethodLabel = (type: string | undefined): string | null =>
@@ -198,12 +198,40 @@ export async function performPayoutProcess(
       people.set(Number(row.user), entry);
     }
     let total = 0;
+    let heldLeads = 0;
+    let heldReferrals = 0;
+    const now = Date.now();
     for (const [userId, owed] of people) {
       const [user] = await tx
-        .select({ method: users.PaymentMethod })
+        .select({
+          method: users.PaymentMethod,
+          holdUntil: users.PaymentHoldUntil,
+          holdReason: users.PaymentHoldReason,
+        })
         .from(users)
         .where(eq(users.ID, userId))
         .limit(1);
+      if (user?.holdUntil && user.holdUntil.getTime() > now) {
+        // Decision 0030: the e-mail was changed by someone else; the money stays in the account
+        // (released from this run) until the hold ends, and the next run pays it.
+        heldLeads += (
+          await tx.run(
+            sql`update leads set platform_payout_id = null where platform_payout_id = ${payout.ID} and user_id = ${userId}`,
+          )
+        ).rowsAffected;
+        heldReferrals += (
+          await tx.run(
+            sql`update referral_earnings set platform_payout_id = null where platform_payout_id = ${payout.ID} and referrer_user_id = ${userId}`,
+          )
+        ).rowsAffected;
+        await writeLog(tx, {
+          level: 1,
+          context: 'payouts/performPayoutProcess',
+          text: `Payout skipped, payments on hold [payout:${payout.ID}] [user:${userId}] [until:${user.holdUntil.toISOString()}] [reason:${logValue(user.holdReason ?? '')}]`,
+          userId: actor.userId,
+        });
+        continue;
+      }
       const earnings = Math.max(0, Math.min(owed.earned, await accountBalance(tx, publisherAccount(userId))));
       const referral = Math.max(
         0,
@@ -262,9 +290,9 @@ export async function performPayoutProcess(
     await tx.update(platformPayouts).set({ TotalPaidOut: total }).where(eq(platformPayouts.ID, payout.ID));
     const result = {
       processedLeads: processedLeads.rowsAffected,
-      skippedLeads: skippedLeads.rowsAffected,
+      skippedLeads: skippedLeads.rowsAffected + heldLeads,
       processedReferrals: processedReferrals.rowsAffected,
-      skippedReferrals: skippedReferrals.rowsAffected,
+      skippedReferrals: skippedReferrals.rowsAffected + heldReferrals,
     };
     await writeLog(tx, {
       level: 0,
@@ -286,6 +314,7 @@ export async function runAutoPayouts(db: Db, now: number): Promise<number> {
   const due = await db.all<{ id: number }>(sql`
     select u.id from users u
     where u.auto_payout_interval > 0 and u.payment_method is not null
+      and (u.payment_hold_until is null or u.payment_hold_until <= ${now})
       and (coalesce((select credits_posted - debits_posted from ledger_accounts where kind = 'publisher' and owner_id = u.id), 0)
          + coalesce((select credits_posted - debits_posted from ledger_accounts where kind = 'referrer' and owner_id = u.id), 0)) > 0
       and coalesce((select max(created_at) from payout_lines where user_id = u.id and platform_payout_id is not null), u.created_at)

@@ -22,6 +22,13 @@ export const USERNAME_MAX = 64;
 export const RESET_CODE_TTL_MINUTES = 15;
 /** Wrong codes allowed per reset code before it is burnt. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** A change of the own e-mail waits this long for the code mailed to the new address. */
+export const EMAIL_CHANGE_CODE_TTL_MINUTES = 15;
+/**
+ * After someone else changes a user's e-mail, payouts and payment-method changes of that user wait
+ * this long (decision 0030), so the owner, told at the old address, can act first.
+ */
+export const EMAIL_CHANGE_PAYMENT_HOLD_HOURS = 24;
 
 export const NEW_OFFER_BADGE_DAYS = 7;
 export const TOP_LIST_SIZE = 10;

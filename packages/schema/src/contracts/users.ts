@@ -110,6 +110,13 @@ export const userSchema = userRow
       .object({ city: z.string().optional(), country: z.string().optional(), at: z.string().optional() })
       .nullable(),
     Flags: userFlagsSchema,
+    /**
+     * Payouts and payment-method changes wait until `until` (decision 0030: the e-mail was changed
+     * by someone else); `reason` says why, as the Settings and Payments screens show it.
+     */
+    PaymentHold: z.object({ until: isoDateSchema, reason: z.string() }).nullable().optional(),
+    /** A change of the own e-mail waiting for the code sent to this address (self only). */
+    PendingEmail: z.string().nullable().optional(),
   });
 export type User = z.infer<typeof userSchema>;
 
@@ -228,6 +235,15 @@ export const userCalls = {
     }),
     response: z.null(),
   }),
+  confirmEmailChange: defineCall({
+    path: '/users/confirmEmailChange',
+    method: 'POST',
+    summary: 'Confirm a change of the own e-mail with the code mailed to the new address',
+    spec: 'D',
+    callers: ['session'],
+    request: z.object({ Code: z.string().trim().min(1, 'Enter the code from the mail').max(32) }),
+    response: userSchema,
+  }),
   getSingleUser: defineCall({
     path: '/users/getSingleUser',
     method: 'POST',
@@ -241,7 +257,7 @@ export const userCalls = {
     path: '/users/editUser',
     method: 'POST',
     summary:
-      'Edit a user: self (basic fields), staff (basic fields of others), admin (flags, auto-payout interval)',
+      'Edit a user: self (basic fields; a new e-mail waits for its code), staff (basic fields of others), admin (flags, auto-payout interval, e-mail, password)',
     spec: 'A, D',
     callers: ['session'],
     request: z.object({

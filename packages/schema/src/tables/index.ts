@@ -7,6 +7,7 @@ export * from './crm-callbacks.ts';
 export * from './crms.ts';
 export * from './custom-payouts.ts';
 export * from './domains.ts';
+export * from './email-change-codes.ts';
 export * from './images.ts';
 export * from './invoices.ts';
 export * from './lead-crm-activities.ts';

@@ -48,6 +48,12 @@ export const users = sqliteTable(
     isRefferalEnabled: bool('is_referral_enabled'),
     isPublisherHidden: bool('is_publisher_hidden'),
     isCRMInfoAllowed: bool('is_crm_info_allowed'),
+    /**
+     * Payouts and payment-method changes wait until this time (decision 0030): set for 24 hours when
+     * someone else changes the account's e-mail, the key to a password reset.
+     */
+    PaymentHoldUntil: integer('payment_hold_until', { mode: 'timestamp_ms' }),
+    PaymentHoldReason: text('payment_hold_reason'),
     theme: text('theme', { enum: ['dark', 'light'] })
       .notNull()
       .default('dark'),
