@@ -10,7 +10,7 @@ import type { AppDeps, AppEnv } from '../context.ts';
 import { checkCsrf } from '../middlewares/csrf.ts';
 import { loadSession } from '../middlewares/session.ts';
 import { admits, checkAccess } from './access.ts';
-import { hitRateLimit, type RateLimitRule } from './rate-limit.ts';
+import { hitRateLimit, type RateLimitRule, refundRateLimit } from './rate-limit.ts';
 
 /** What a handler gets besides its validated input. */
 export interface CallContext {
@@ -33,6 +33,11 @@ export type CallHandler<C extends CallContract> = (
 export interface RateLimitUse<I> {
   rule: RateLimitRule;
   by: 'ip' | ((input: I) => string);
+  /**
+   * Count only the calls that fail (a success gives its hit back), e.g. logins per address: an
+   * office behind one address logs in all morning, a guesser fails (issue 18 §3, OWASP ASVS V2.2).
+   */
+  failuresOnly?: boolean;
 }
 
 /**
@@ -197,13 +202,18 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
       const parsed = contract.request.safeParse(await readInput(c, contract));
       if (!parsed.success) throw validationFailure(parsed.error);
       const ip = c.var.clientIp;
+      const refunds: (() => Promise<void>)[] = [];
       for (const limit of policy.limits ?? []) {
         const subject = limit.by === 'ip' ? ip : limit.by(parsed.data);
         await hitRateLimit(deps.redis, limit.rule, subject, deps.env.RATE_LIMIT_DISABLED);
+        if (limit.failuresOnly && !deps.env.RATE_LIMIT_DISABLED) {
+          refunds.push(() => refundRateLimit(deps.redis, limit.rule, subject));
+        }
       }
       if (policy.owns) await checkOwnership(deps.db, policy.owns, parsed.data, caller);
       const ctx: CallContext = { c, deps, db: deps.db, caller, ip };
       const data = await runUnitOfWork(deps.jobs, () => handler(parsed.data, ctx));
+      for (const refund of refunds) await refund();
       if (checkAnswers) {
         const checked = contract.response.safeParse(data);
         if (!checked.success) {

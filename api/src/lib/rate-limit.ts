@@ -27,7 +27,20 @@ export async function hitRateLimit(
   }
 }
 
+/**
+ * Gives one hit back (a call that succeeded under a failures-only limit). Never below zero, and
+ * nothing when the window already ended (the key is gone).
+ */
+export async function refundRateLimit(redis: Redis, rule: RateLimitRule, subject: string): Promise<void> {
+  await redis.eval(
+    "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then return redis.call('decr', KEYS[1]) end return 0",
+    1,
+    `rl:${rule.name}:${subject}`,
+  );
+}
+
 export const RATE_LIMITS = {
+  /** Failed logins per address (failures only: a success gives its hit back); the per-account lockout is lib/lockout.ts. */
   loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 15 * 60 },
   resetSendPerIp: { name: 'reset-send:ip', max: 20, windowSeconds: 60 * 60 },
   resetSendPerEmail: { name: 'reset-send:email', max: 5, windowSeconds: 60 * 60 },

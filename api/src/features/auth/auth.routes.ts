@@ -7,7 +7,9 @@ export const authRoutes = [
   bind(authCalls.csrf, h.csrf),
   bind(authCalls.checkLogin, h.checkLogin),
   // The per-account lockout lives in the handler: it counts failures of the account the login names.
-  bind(authCalls.login, h.login, { limits: [{ rule: RATE_LIMITS.loginPerIp, by: 'ip' }] }),
+  bind(authCalls.login, h.login, {
+    limits: [{ rule: RATE_LIMITS.loginPerIp, by: 'ip', failuresOnly: true }],
+  }),
   bind(authCalls.logout, h.logout),
   bind(authCalls.sendUniqueToken, h.sendUniqueToken, {
     limits: [

@@ -1,5 +1,6 @@
 import { mailOutbox, passwordResetCodes, sessions, users } from '@leadmesh/schema/tables';
 import { desc, eq } from 'drizzle-orm';
+import { argon2id } from 'hash-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi, TestClient } from '../../test/harness.ts';
 
@@ -165,6 +166,58 @@ describe('login, check, logout', () => {
     expect(attempts[10]).toMatchObject({ httpStatus: 429, data: 'RATE_LIMITED' });
     const correct = await api.client().call('/auth/login', { username: 'erin', password: 'password123' });
     expect(correct.data).toBe('RATE_LIMITED');
+  });
+});
+
+describe('the login limit per address counts failures only (issue 18 §3)', () => {
+  it('60 successful logins from one address, then a 61st: all succeed', async () => {
+    const user = await api.createUser('callcentre');
+    // A light argon2id hash of the same password (the verify reads its cost from the hash): this
+    // test is about the address limit, and 61 full-cost hashes would take most of its time.
+    const light = await argon2id({
+      password: 'password123',
+      salt: new Uint8Array(16).fill(7),
+      parallelism: 1,
+      iterations: 1,
+      memorySize: 64,
+      hashLength: 32,
+      outputType: 'encoded',
+    });
+    await api.db.update(users).set({ PasswordHash: light }).where(eq(users.ID, user.ID));
+    const office = '10.77.0.1';
+    const login = () =>
+      api.client({ ip: office }).call('/auth/login', { username: 'callcentre', password: 'password123' });
+    // Four at a time (the hash runs on the thread pool), well under the limit of 50 in flight.
+    for (let i = 0; i < 60; i += 4) {
+      const answers = await Promise.all([login(), login(), login(), login()].slice(0, Math.min(4, 60 - i)));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 'ok'));
+    }
+    expect((await login()).status).toBe('ok');
+  });
+
+  it('failures still limit the address, not the office next door', async () => {
+    await api.createUser('guessed');
+    await api.createUser('neighbour');
+    const guesser = '10.77.0.2';
+    // Ten wrong passwords lock the account; the next 40 are refused by that lockout, and still count as failures.
+    for (let i = 0; i < 50; i++) {
+      const answer = await api
+        .client({ ip: guesser })
+        .call('/auth/login', { username: 'guessed', password: `wrong-${i}` });
+      expect(answer.data).toBe(i < 10 ? 'INVALID_CREDENTIALS' : 'RATE_LIMITED');
+    }
+    // The 51st failure's address is limited, even with another account's right password.
+    const limited = await api
+      .client({ ip: guesser })
+      .call('/auth/login', { username: 'neighbour', password: 'password123' });
+    expect(limited).toMatchObject({ httpStatus: 429, data: 'RATE_LIMITED' });
+    expect(
+      (
+        await api
+          .client({ ip: '10.77.0.3' })
+          .call('/auth/login', { username: 'neighbour', password: 'password123' })
+      ).status,
+    ).toBe('ok');
   });
 });
 
