@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardHome, isBlockedForUnverified, sidebarGroups } from './access.ts';
+import { dashboardHome, homeRedirect, isBlockedForUnverified, sidebarGroups } from './access.ts';
 import { remoteForPath, sectionTitle } from './routes.ts';
 import { fakeSession } from './test-fixtures.ts';
 
@@ -116,9 +116,34 @@ describe('section title', () => {
 });
 
 describe('routing rules', () => {
-  it('sends bare /dashboard to the advertiser dashboard when the publisher role is hidden', () => {
+  it('gives each role its home: publisher, advertiser (or its sign-up), the overview for staff', () => {
+    const advertiser = { AdvertiserInfo: advertiserInfo as never };
     expect(dashboardHome(fakeSession())).toBe('/dashboard/publisher');
-    expect(dashboardHome(fakeSession({ isPublisherHidden: true }))).toBe('/dashboard/advertiser');
+    expect(dashboardHome(fakeSession({ isPublisherHidden: true }, advertiser))).toBe('/dashboard/advertiser');
+    expect(dashboardHome(fakeSession({ isPublisherHidden: true }))).toBe('/dashboard/registeradvertiser');
+    expect(dashboardHome(fakeSession({}, advertiser))).toBe('/dashboard/publisher');
+    for (const flag of ['isAdmin', 'isManager', 'isPublisherManager', 'isAdvertiserManager'] as const) {
+      expect(dashboardHome(fakeSession({ [flag]: true, isPublisherHidden: true }))).toBe(
+        '/dashboard/admin-dashboard',
+      );
+      expect(dashboardHome(fakeSession({ [flag]: true }))).toBe('/dashboard/admin-dashboard');
+    }
+  });
+
+  it('leads bare /dashboard home, and the publisher dashboard home when the publisher menu is hidden', () => {
+    const advertiser = fakeSession({ isPublisherHidden: true }, { AdvertiserInfo: advertiserInfo as never });
+    const admin = fakeSession({ isAdmin: true, isPublisherHidden: true });
+    expect(homeRedirect('/dashboard/', advertiser)).toBe('/dashboard/advertiser');
+    expect(homeRedirect('/dashboard/publisher', advertiser)).toBe('/dashboard/advertiser');
+    expect(homeRedirect('/dashboard/publisher', admin)).toBe('/dashboard/admin-dashboard');
+    expect(homeRedirect('/dashboard', admin)).toBe('/dashboard/admin-dashboard');
+    // Staff who keep the publisher menu may open the publisher dashboard from it.
+    expect(homeRedirect('/dashboard/publisher', fakeSession({ isManager: true }))).toBeNull();
+    expect(homeRedirect('/dashboard/publisher', fakeSession())).toBeNull();
+    expect(homeRedirect('/dashboard/crm', advertiser)).toBeNull();
+    const withProfile = fakeSession({}, { AdvertiserInfo: advertiserInfo as never });
+    withProfile.UserInfo.AdvertiserID = 3;
+    expect(homeRedirect('/dashboard/registeradvertiser', withProfile)).toBe('/dashboard/advertiser');
   });
 
   it('blocks the listed data screens for unverified users only', () => {

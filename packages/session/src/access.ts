@@ -74,9 +74,42 @@ export function sidebarGroups(session: SessionData | null): SidebarGroup[] {
   }));
 }
 
-/** Where bare `/dashboard` goes: the advertiser dashboard when the publisher role is hidden. */
+/** Whether a session holds any staff role (admin, manager, or a manager of one side). */
+export function isStaffSession(session: SessionData | null): boolean {
+  const flags = session?.UserInfo.Flags;
+  return Boolean(
+    flags && (flags.isAdmin || flags.isManager || flags.isPublisherManager || flags.isAdvertiserManager),
+  );
+}
+
+/**
+ * A user's home, where a login lands and where bare `/dashboard`, login-type pages and the publisher
+ * dashboard of a user with the publisher role hidden lead: staff to the network overview (decision
+ * 0051); a user with the publisher role hidden to the advertiser dashboard (dashboards §2), or to
+ * the advertiser sign-up while they have no advertiser profile (that dashboard sends such a user
+ * back to /dashboard); everyone else to the publisher dashboard (public §2 Login).
+ */
 export function dashboardHome(session: SessionData | null): string {
-  return session?.UserInfo.Flags.isPublisherHidden ? '/dashboard/advertiser' : '/dashboard/publisher';
+  if (isStaffSession(session)) return '/dashboard/admin-dashboard';
+  if (!session?.UserInfo.Flags.isPublisherHidden) return '/dashboard/publisher';
+  return session.AdvertiserInfo ? '/dashboard/advertiser' : '/dashboard/registeradvertiser';
+}
+
+/**
+ * Where a dashboard path sends a user instead of drawing it, or null to draw it: bare `/dashboard`
+ * and the publisher dashboard (where the spec sends every login) lead a user whose home is
+ * elsewhere to that home when the publisher menu is hidden or the user is staff; the advertiser
+ * sign-up leads a user who already has an advertiser profile to the advertiser dashboard. Staff who
+ * keep the publisher menu may open the publisher dashboard from it; a login takes them home itself.
+ */
+export function homeRedirect(pathname: string, session: SessionData | null): string | null {
+  const path = pathname.replace(/\/+$/, '');
+  const home = dashboardHome(session);
+  if (path === '/dashboard') return home;
+  if (path === '/dashboard/publisher' && session?.UserInfo.Flags.isPublisherHidden) return home;
+  if (path === '/dashboard/registeradvertiser' && session?.UserInfo.AdvertiserID)
+    return '/dashboard/advertiser';
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
-  dashboardHome,
+  homeRedirect,
   isBlockedForUnverified,
   remoteForPath,
   sectionTitle,
@@ -237,10 +237,8 @@ function DashboardContent() {
   const { pathname } = useLocation();
   const userData = useSessionStore((s) => s.userData);
   const route = pathname.replace(/\/+$/, '');
-  if (route === '/dashboard') return <Navigate to={dashboardHome(userData)} replace />;
-  if (route === '/dashboard/registeradvertiser' && userData?.UserInfo.AdvertiserID) {
-    return <Navigate to="/dashboard/advertiser" replace />;
-  }
+  const redirect = homeRedirect(route, userData);
+  if (redirect) return <Navigate to={redirect} replace />;
   const remote = remoteForPath(route);
   if (!remote) return <DashboardNotFound />;
   if (isBlockedForUnverified(route, userData)) {
