@@ -156,7 +156,7 @@ describe('routing rules', () => {
     ]) {
       expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
     }
-    for (const path of ['publisher-offers', 'postback', 'crm', 'domains', 'article/3']) {
+    for (const path of ['publisher-offers', 'postback', 'domains', 'article/3']) {
       expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
     }
     expect(isBlockedForUnverified('/dashboard/publisher', unverified)).toBe(false);
@@ -168,6 +168,24 @@ describe('routing rules', () => {
     );
     expect(isBlockedForUnverified('/dashboard/crm', unverifiedAdvertiser)).toBe(true);
     expect(isBlockedForUnverified('/dashboard/publisher-leads', unverifiedAdvertiser)).toBe(false);
+  });
+
+  it('opens the advertiser screens to a signed-up advertiser verified with "Verify advertiser"', () => {
+    // Sign-up leaves the user unverified with the publisher role hidden; verifyAdvertiser sets the advertiser's flag.
+    const signedUp = fakeSession(
+      { isVerified: false, isPublisherHidden: true },
+      { AdvertiserInfo: { ...(advertiserInfo as object), Flags: { isVerified: true } } as never },
+    );
+    for (const path of [
+      'advertiser-offers',
+      'advertiser-leads',
+      'advertiser-statistic',
+      'crm',
+      'payments-advertiser',
+      'postback',
+    ]) {
+      expect(isBlockedForUnverified(`/dashboard/${path}`, signedUp), path).toBe(false);
+    }
   });
 
   it('routes each dashboard path to its remote', () => {

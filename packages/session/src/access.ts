@@ -114,13 +114,16 @@ export function homeRedirect(pathname: string, session: SessionData | null): str
 
 /**
  * Whether a dashboard path shows 'Your account has not been verified' instead of its screen
- * (dashboards §2 Unverified accounts, §6), by the route's `access` in the table: data screens need
- * `isVerified` not false; the advertiser's screens also need a verified advertiser. Admin and
- * manager screens are not listed by the spec and are left to the roles.
+ * (dashboards §2 Unverified accounts, §6), as the server refuses its calls: the publisher's data
+ * screens need the user's `isVerified`; the advertiser's need a verified advertiser profile (what
+ * "Verify advertiser" sets, decision 0045: a signed-up advertiser's user stays unverified); the
+ * Postback screen, in both menus, either. Admin and manager screens are left to the roles.
  */
 export function isBlockedForUnverified(pathname: string, session: SessionData | null): boolean {
   const access = findRoute(pathname)?.access;
   if (!session || !access) return false;
-  if (session.UserInfo.Flags.isVerified === false) return true;
-  return access === 'verifiedAdvertiser' && session.AdvertiserInfo?.Flags.isVerified === false;
+  const advertiserVerified = session.AdvertiserInfo?.Flags.isVerified;
+  if (access === 'verifiedAdvertiser') return advertiserVerified === false;
+  if (pathname.replace(/\/+$/, '') === '/dashboard/postback' && advertiserVerified) return false;
+  return session.UserInfo.Flags.isVerified === false;
 }
