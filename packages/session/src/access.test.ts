@@ -50,12 +50,17 @@ describe('sidebar groups', () => {
   it('adds referrals with referral info and the staff groups by flag', () => {
     const refs = { RefferalInfo: { RefferalEarnings: 0, RefCode: 'x', ReferredCount: 0 } };
     expect(sidebarGroups(fakeSession({}, refs)).map((g) => g.key)).toContain('referrals');
-    expect(sidebarGroups(fakeSession({ isManager: true })).map((g) => g.key)).toEqual([
+    // Staff without an advertiser profile are offered no advertiser sign-up.
+    expect(sidebarGroups(fakeSession({ isManager: true }, refs)).map((g) => g.key)).toEqual([
       'publisher',
-      'advertiser',
+      'referrals',
       'publishersManager',
       'advertisersManager',
     ]);
+    // Referrals are a publisher's or an advertiser's: not for staff who are neither.
+    expect(
+      sidebarGroups(fakeSession({ isAdmin: true, isPublisherHidden: true }, refs)).map((g) => g.key),
+    ).toEqual(['admin']);
     expect(sidebarGroups(fakeSession({ isPublisherManager: true })).map((g) => g.key)).toContain(
       'publishersManager',
     );
@@ -146,7 +151,7 @@ describe('routing rules', () => {
     expect(homeRedirect('/dashboard/registeradvertiser', withProfile)).toBe('/dashboard/advertiser');
   });
 
-  it('blocks the listed data screens for unverified users only', () => {
+  it('walls the data screens for unverified users only', () => {
     const unverified = fakeSession({ isVerified: false });
     for (const path of [
       'payments-publisher',
@@ -159,7 +164,8 @@ describe('routing rules', () => {
     for (const path of ['publisher-offers', 'postback', 'domains', 'article/3']) {
       expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
     }
-    expect(isBlockedForUnverified('/dashboard/publisher', unverified)).toBe(false);
+    // The dashboard's own call needs a verified publisher too: the wall, not "Can't fetch data".
+    expect(isBlockedForUnverified('/dashboard/publisher', unverified)).toBe(true);
     expect(isBlockedForUnverified('/dashboard/profile', unverified)).toBe(false);
     expect(isBlockedForUnverified('/dashboard/publisher-leads', fakeSession())).toBe(false);
     const unverifiedAdvertiser = fakeSession(

@@ -1,4 +1,5 @@
 import type { SessionData } from '@leadmesh/schema';
+import { CALL_CALLERS, type CallerFlags, type CallRefusal, callRefusal } from '@leadmesh/schema/constants';
 import { DASHBOARD_ROUTES, findRoute, type SidebarGroupKey } from './routes.ts';
 
 /** A sidebar entry: its key (`data-testid`), the spec's label and the dashboard URL it opens. */
@@ -30,11 +31,20 @@ const SIDEBAR_GROUPS: SidebarGroupRule[] = [
   {
     key: 'advertiser',
     title: 'Advertiser',
-    shows: () => true,
+    // Staff sign nobody up as an advertiser from their own account: without a profile, no group.
+    shows: (session) => Boolean(session.AdvertiserInfo) || !isStaffSession(session),
     // Without an advertiser profile the group only offers to register one; with one, never.
     keeps: (session, item) => Boolean(session.AdvertiserInfo) !== (item.key === 'advertiser-register'),
   },
-  { key: 'referrals', title: 'Referrals', shows: (session) => Boolean(session.RefferalInfo) },
+  {
+    key: 'referrals',
+    title: 'Referrals',
+    // The programme is a publisher's and an advertiser's (dashboards §2); a staff account that is
+    // neither (publisher role hidden, no advertiser profile) has no referrals to show.
+    shows: (session) =>
+      Boolean(session.RefferalInfo) &&
+      !(isStaffSession(session) && session.UserInfo.Flags.isPublisherHidden && !session.AdvertiserInfo),
+  },
   {
     key: 'publishersManager',
     title: 'Publishers manager',
@@ -112,18 +122,59 @@ export function homeRedirect(pathname: string, session: SessionData | null): str
   return null;
 }
 
+/** What the shared caller rule reads of a session (the flags the server reads of the same user). */
+export function callerOf(session: SessionData | null): CallerFlags | null {
+  if (!session) return null;
+  const flags = session.UserInfo.Flags;
+  return {
+    user: {
+      isVerified: flags.isVerified,
+      isPublisherHidden: flags.isPublisherHidden,
+      isAdmin: flags.isAdmin,
+      isManager: flags.isManager,
+      isPublisherManager: flags.isPublisherManager,
+      isAdvertiserManager: flags.isAdvertiserManager,
+      isCRMInfoAllowed: flags.isCRMInfoAllowed,
+    },
+    advertiser: session.AdvertiserInfo ? { isVerified: session.AdvertiserInfo.Flags.isVerified } : null,
+  };
+}
+
+/**
+ * What a dashboard path shows to a session: `open` (the screen), `unverified` (the not-verified wall:
+ * verification alone is missing), `forbidden` (never for this user: the shell leads them home),
+ * `login` (no session), or null for a path no page has.
+ */
+export type ScreenAccess = 'open' | 'unverified' | 'forbidden' | 'login';
+
+/**
+ * Derived from the calls the route's screen makes when it opens, with the rule and the callers the
+ * server checks them with (decision 0046): the screen opens exactly when the server answers all of
+ * them; a refusal for missing verification alone shows the wall (dashboards §2 Unverified accounts).
+ */
+export function screenAccess(pathname: string, session: SessionData | null): ScreenAccess | null {
+  const route = findRoute(pathname);
+  if (!route) return null;
+  if (route.remote === 'mf_public') return 'open';
+  const caller = callerOf(session);
+  const refusals = new Set<CallRefusal | null>(
+    (route.calls ?? []).map((call) => {
+      const callers = CALL_CALLERS[call];
+      if (!callers) throw new Error(`Route ${route.path} names the unknown call ${call}`);
+      return callRefusal(callers, caller);
+    }),
+  );
+  if (!caller) return 'login';
+  if (refusals.has('FORBIDDEN') || refusals.has('NOT_LOGGED_IN')) return 'forbidden';
+  return refusals.has('NOT_VERIFIED') ? 'unverified' : 'open';
+}
+
 /**
  * Whether a dashboard path shows 'Your account has not been verified' instead of its screen
- * (dashboards §2 Unverified accounts, §6), as the server refuses its calls: the publisher's data
- * screens need the user's `isVerified`; the advertiser's need a verified advertiser profile (what
- * "Verify advertiser" sets, decision 0045: a signed-up advertiser's user stays unverified); the
- * Postback screen, in both menus, either. Admin and manager screens are left to the roles.
+ * (dashboards §2 Unverified accounts, §6): when the server would refuse its calls for missing
+ * verification alone. For an advertiser that is the advertiser profile's flag, which "Verify
+ * advertiser" sets (decision 0045).
  */
 export function isBlockedForUnverified(pathname: string, session: SessionData | null): boolean {
-  const access = findRoute(pathname)?.access;
-  if (!session || !access) return false;
-  const advertiserVerified = session.AdvertiserInfo?.Flags.isVerified;
-  if (access === 'verifiedAdvertiser') return advertiserVerified === false;
-  if (pathname.replace(/\/+$/, '') === '/dashboard/postback' && advertiserVerified) return false;
-  return session.UserInfo.Flags.isVerified === false;
+  return screenAccess(pathname, session) === 'unverified';
 }
