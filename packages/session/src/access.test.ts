@@ -80,9 +80,9 @@ describe('sidebar groups', () => {
         ?.items.filter((i) => i.path === '/dashboard/admin-dashboard')
         .map((i) => i.label);
     expect(first({ isAdmin: true }, 'admin')).toEqual(['Dashboard']);
-    expect(first({ isPublisherManager: true }, 'publishersManager')).toEqual(['Overview']);
-    expect(first({ isAdvertiserManager: true }, 'advertisersManager')).toEqual(['Overview']);
-    expect(first({ isManager: true }, 'publishersManager')).toEqual(['Overview']);
+    expect(first({ isPublisherManager: true }, 'publishersManager')).toEqual(['Dashboard']);
+    expect(first({ isAdvertiserManager: true }, 'advertisersManager')).toEqual(['Dashboard']);
+    expect(first({ isManager: true }, 'publishersManager')).toEqual(['Dashboard']);
     expect(first({ isManager: true }, 'advertisersManager')).toEqual([]);
     const [lead] =
       sidebarGroups(fakeSession({ isAdvertiserManager: true })).find((g) => g.key === 'advertisersManager')
@@ -105,11 +105,11 @@ describe('section title', () => {
     ['/dashboard/referral-publisher', 'Publisher referrals'],
     ['/dashboard/referral-advertiser', 'Advertiser referrals'],
     ['/dashboard/publisher', 'Dashboard'],
-    ['/dashboard/publisher-statistic', 'Dashboard'],
+    ['/dashboard/publisher-statistic', 'Statistic'],
     ['/dashboard/advertiser-offers', 'Offers'],
     ['/dashboard/advertiser-leads', 'Leads'],
     ['/dashboard/payments-advertiser', 'Payments'],
-    ['/dashboard/registeradvertiser', 'Dashboard'],
+    ['/dashboard/registeradvertiser', 'Register'],
     ['/dashboard/domains/', 'Domains'],
     ['/dashboard/admin-users', 'Users'],
     ['/dashboard/admin-offers', 'Offers'],

@@ -60,25 +60,28 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 
 const nav = (group: SidebarGroupKey, key: string, label: string): NavEntry => ({ group, key, label });
 
-/** Administrator entries (admin §2 Admin navigation): the route is also the key and the label its title. */
+/**
+ * Administrator entries in the order of admin §2 Admin navigation: the route is also the key; the
+ * label is the spec's entry written in words (PublisherStats → Publisher stats), as is the title.
+ */
 const ADMIN_SCREENS: [path: string, label: string, title: string, calls: string[]][] = [
-  ['admin-publisherStats', 'PublisherStats', 'Publisher stats', ['/leads/getLeadStatsPerUser']],
+  ['admin-publisherStats', 'Publisher stats', 'Publisher stats', ['/leads/getLeadStatsPerUser']],
   [
     'admin-leadStats',
-    'LeadStats',
+    'Lead stats',
     'Lead stats',
     ['/leads/getLeadStatsForFrontendAdminDashboard', '/leads/getLeadStatsPerIP'],
   ],
-  ['admin-apitokens', 'APITokens', 'API tokens', ['/apiTokens/getAllApiTokens']],
+  ['admin-apitokens', 'API tokens', 'API tokens', ['/apiTokens/getAllApiTokens']],
   [
     'admin-blockedLeads',
-    'BlockedLeads',
+    'Blocked leads',
     'Blocked leads',
     ['/leads/getAllBlockedLeadsDashboardAdmin', '/leads/getAllBlockedLeadsKPIAdmin'],
   ],
   ['admin-leads', 'Leads', 'Leads', ['/leads/getLeadsForAdmin']],
   ['admin-offers', 'Offers', 'Offers', ['/offers/getAllOffers']],
-  ['admin-customPayouts', 'CustomPayouts', 'Custom payouts', ['/customOfferPayouts/getAllPayouts']],
+  ['admin-customPayouts', 'Custom payouts', 'Custom payouts', ['/customOfferPayouts/getAllPayouts']],
   ['admin-users', 'Users', 'Users', ['/users/getAllUsers']],
   ['admin-advertisers', 'Advertisers', 'Advertisers', ['/partners/getAllAdvertisers']],
   ['admin-domains', 'Domains', 'Domains', ['/domains/getInternalDomains']],
@@ -90,8 +93,9 @@ const ADMIN_SCREENS: [path: string, label: string, title: string, calls: string[
 
 /**
  * The dashboard pages, drawn under `/dashboard`. Titles of the publisher and advertiser screens
- * follow dashboards §2 "Header section titles by path" (offer/article → Offers, ... otherwise
- * Dashboard); admin and manager screens, which that rule does not cover, are titled by their entry.
+ * follow dashboards §2 "Header section titles by path" (offer/article → Offers, ...), except that a
+ * screen with its own menu entry is titled as the entry (Statistic, Register: the spec's "otherwise
+ * Dashboard" named two screens alike, issue 16); admin and manager screens are titled by their entry.
  *
  * The order matters inside each sidebar group: the publisher and the advertiser groups interleave
  * here so both read in the spec's order.
@@ -159,14 +163,14 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
   {
     path: 'publisher-statistic',
     remote: 'mf_publisher',
-    title: 'Dashboard',
+    title: 'Statistic',
     calls: ['/leads/getLeadsForPublisherDashboard'],
     nav: [nav('publisher', 'publisher-statistic', 'Statistic')],
   },
   {
     path: 'advertiser-statistic',
     remote: 'mf_advertiser',
-    title: 'Dashboard',
+    title: 'Statistic',
     calls: ['/leads/getLeadsForAdvertiserDashboard'],
     nav: [nav('advertiser', 'advertiser-statistic', 'Statistic')],
   },
@@ -196,7 +200,7 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     // whose remote is already loaded (mf_advertiser is never fetched for them).
     path: 'registeradvertiser',
     remote: 'mf_publisher',
-    title: 'Dashboard',
+    title: 'Register',
     calls: ['/partners/addAdvertiser'],
     nav: [nav('advertiser', 'advertiser-register', 'Register')],
   },
@@ -236,8 +240,8 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     title: 'Dashboard',
     calls: ['/leads/getNetworkOverview'],
     nav: [
-      nav('publishersManager', 'manager-overview', 'Overview'),
-      nav('advertisersManager', 'advertiser-manager-overview', 'Overview'),
+      nav('publishersManager', 'manager-overview', 'Dashboard'),
+      nav('advertisersManager', 'advertiser-manager-overview', 'Dashboard'),
       nav('admin', 'admin-dashboard', 'Dashboard'),
     ],
   },
