@@ -153,10 +153,14 @@ export type ScreenAccess = 'open' | 'unverified' | 'forbidden' | 'login';
  * them; a refusal for missing verification alone shows the wall (dashboards §2 Unverified accounts).
  */
 export function screenAccess(pathname: string, session: SessionData | null): ScreenAccess | null {
+  return screenAccessOf(pathname, callerOf(session));
+}
+
+/** {@link screenAccess} for a caller given by its flags (null: no session). */
+export function screenAccessOf(pathname: string, caller: CallerFlags | null): ScreenAccess | null {
   const route = findRoute(pathname);
   if (!route) return null;
   if (route.remote === 'mf_public') return 'open';
-  const caller = callerOf(session);
   const refusals = new Set<CallRefusal | null>(
     (route.calls ?? []).map((call) => {
       const callers = CALL_CALLERS[call];
