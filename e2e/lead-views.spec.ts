@@ -217,12 +217,26 @@ for (const audience of ['publisher', 'advertiser'] as const) {
 
 test('an unverified publisher sees the not-verified notice on the dashboard, whose data the API refuses', async (t) => {
   const page = await t.newPage('newbie');
-  const refused = page.waitForResponse(answerOf(DASHBOARD_CALL.publisher));
   await page.goto(`${t.urls.shell}/dashboard/publisher`);
-  const body = (await (await refused).json()) as { status: string; data: string };
-  assert.deepEqual([body.status, body.data], ['error', 'NOT_VERIFIED']);
-  const notice = page.locator('[data-testid="screen"][data-screen="publisher"] [data-testid="not-verified"]');
+  // The shell shows the wall before any call: the guard is the call's own callers (decision 0046).
+  const notice = page.getByTestId('not-verified');
   await notice.waitFor();
   assert.match((await notice.textContent()) ?? '', /Your account has not been verified/);
   assert.equal(await page.getByTestId('dashboard-kpis').count(), 0);
+  // And the server refuses the dashboard's data to this user for the same reason.
+  const body = await page.evaluate(
+    async ({ api, path }) => {
+      const csrf = await fetch(`${api}/api/csrf`, { method: 'PUT', credentials: 'include' });
+      const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+      const answer = await fetch(`${api}${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token },
+        body: '{}',
+      });
+      return (await answer.json()) as { status: string; data: string };
+    },
+    { api: t.urls.api, path: DASHBOARD_CALL.publisher },
+  );
+  assert.deepEqual([body.status, body.data], ['error', 'NOT_VERIFIED']);
 });

@@ -1,6 +1,7 @@
 import {
   applyBodyTheme,
   captureRefId,
+  dashboardHome,
   findRoute,
   NOT_FOUND_TITLE,
   sessionStore,
@@ -20,7 +21,7 @@ import { ShellStyles } from './styles.tsx';
  */
 const DashboardLayout = lazy(() => import('./layouts/DashboardLayout.tsx'));
 
-/** Pages a logged-in user is sent away from, to /dashboard/publisher (public §2 Login). */
+/** Pages a logged-in user is sent away from, to their home (public §2 Login; session dashboardHome). */
 export const LOGIN_TYPE_PAGES = ['/login', '/register', '/resetPassword'];
 
 /**
@@ -52,8 +53,9 @@ function RequireLogin({ children }: { children: ReactNode }) {
 function PublicRoutes() {
   const { pathname } = useLocation();
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
+  const userData = useSessionStore((s) => s.userData);
   if (isLoggedIn && LOGIN_TYPE_PAGES.includes(pathname))
-    return <Navigate to="/dashboard/publisher" replace />;
+    return <Navigate to={dashboardHome(userData)} replace />;
   return (
     <PublicLayout>
       <RemoteApp name="mf_public" />

@@ -35,6 +35,7 @@ export const shellEn = {
     logout: 'Log out',
   },
   sidebar: { settings: 'Settings', theme: 'Dark theme', logout: 'Log out', close: 'Close the menu' },
+  notAllowed: 'This screen is not open to your account.',
   notice: { paymentMethod: 'You have not added a payment method yet.', addNow: 'Add now' },
   remote: {
     failed: 'This part of the application could not be loaded.',

@@ -1,35 +1,33 @@
-import { type Caller, isStaff } from '@leadmesh/core';
-import type { CallerKind, ErrorCode } from '@leadmesh/schema';
+import type { Caller } from '@leadmesh/core';
+import {
+  admitsCaller,
+  type CallerFlags,
+  type CallerKind,
+  callRefusal,
+  type ErrorCode,
+} from '@leadmesh/schema';
 
-/** Whether one caller kind admits this caller. Pure, so it is unit-tested on its own. */
-export function admits(kind: CallerKind, p: Caller | null): boolean {
-  if (kind === 'anyone') return true;
-  if (!p) return false;
+/** What the shared caller rule reads of a caller (packages/schema constants/callers.ts, decision 0046). */
+export function callerFlags(p: Caller | null): CallerFlags | null {
+  if (!p) return null;
   const u = p.user;
-  switch (kind) {
-    case 'session':
-      return true;
-    case 'verified':
-      return u.isVerified;
-    case 'publisher':
-      return u.isVerified && !u.isPublisherHidden;
-    case 'advertiser':
-      return p.advertiser?.isVerified === true;
-    case 'advertiserOwner':
-      return p.advertiser !== null;
-    case 'noAdvertiser':
-      return p.advertiser === null;
-    case 'staff':
-      return isStaff(u);
-    case 'publisherManager':
-      return isStaff(u) || u.isPublisherManager;
-    case 'advertiserManager':
-      return isStaff(u) || u.isAdvertiserManager;
-    case 'crmInfo':
-      return isStaff(u) || u.isCRMInfoAllowed;
-    case 'admin':
-      return u.isAdmin;
-  }
+  return {
+    user: {
+      isVerified: u.isVerified,
+      isPublisherHidden: u.isPublisherHidden,
+      isAdmin: u.isAdmin,
+      isManager: u.isManager,
+      isPublisherManager: u.isPublisherManager,
+      isAdvertiserManager: u.isAdvertiserManager,
+      isCRMInfoAllowed: u.isCRMInfoAllowed,
+    },
+    advertiser: p.advertiser ? { isVerified: p.advertiser.isVerified } : null,
+  };
+}
+
+/** Whether one caller kind admits this caller: the rule the screens' guards use too. */
+export function admits(kind: CallerKind, p: Caller | null): boolean {
+  return admitsCaller(kind, callerFlags(p));
 }
 
 /**
@@ -37,11 +35,5 @@ export function admits(kind: CallerKind, p: Caller | null): boolean {
  * session, NOT_VERIFIED when verification alone is missing, FORBIDDEN otherwise.
  */
 export function checkAccess(kinds: readonly CallerKind[], p: Caller | null): ErrorCode | null {
-  if (kinds.some((k) => admits(k, p))) return null;
-  if (!p) return 'NOT_LOGGED_IN';
-  const verified: Caller = {
-    user: { ...p.user, isVerified: true },
-    advertiser: p.advertiser ? { ...p.advertiser, isVerified: true } : null,
-  };
-  return kinds.some((k) => admits(k, verified)) ? 'NOT_VERIFIED' : 'FORBIDDEN';
+  return callRefusal(kinds, callerFlags(p));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardHome, isBlockedForUnverified, sidebarGroups } from './access.ts';
+import { dashboardHome, homeRedirect, isBlockedForUnverified, sidebarGroups } from './access.ts';
 import { remoteForPath, sectionTitle } from './routes.ts';
 import { fakeSession } from './test-fixtures.ts';
 
@@ -50,12 +50,17 @@ describe('sidebar groups', () => {
   it('adds referrals with referral info and the staff groups by flag', () => {
     const refs = { RefferalInfo: { RefferalEarnings: 0, RefCode: 'x', ReferredCount: 0 } };
     expect(sidebarGroups(fakeSession({}, refs)).map((g) => g.key)).toContain('referrals');
-    expect(sidebarGroups(fakeSession({ isManager: true })).map((g) => g.key)).toEqual([
+    // Staff without an advertiser profile are offered no advertiser sign-up.
+    expect(sidebarGroups(fakeSession({ isManager: true }, refs)).map((g) => g.key)).toEqual([
       'publisher',
-      'advertiser',
+      'referrals',
       'publishersManager',
       'advertisersManager',
     ]);
+    // Referrals are a publisher's or an advertiser's: not for staff who are neither.
+    expect(
+      sidebarGroups(fakeSession({ isAdmin: true, isPublisherHidden: true }, refs)).map((g) => g.key),
+    ).toEqual(['admin']);
     expect(sidebarGroups(fakeSession({ isPublisherManager: true })).map((g) => g.key)).toContain(
       'publishersManager',
     );
@@ -75,9 +80,9 @@ describe('sidebar groups', () => {
         ?.items.filter((i) => i.path === '/dashboard/admin-dashboard')
         .map((i) => i.label);
     expect(first({ isAdmin: true }, 'admin')).toEqual(['Dashboard']);
-    expect(first({ isPublisherManager: true }, 'publishersManager')).toEqual(['Overview']);
-    expect(first({ isAdvertiserManager: true }, 'advertisersManager')).toEqual(['Overview']);
-    expect(first({ isManager: true }, 'publishersManager')).toEqual(['Overview']);
+    expect(first({ isPublisherManager: true }, 'publishersManager')).toEqual(['Dashboard']);
+    expect(first({ isAdvertiserManager: true }, 'advertisersManager')).toEqual(['Dashboard']);
+    expect(first({ isManager: true }, 'publishersManager')).toEqual(['Dashboard']);
     expect(first({ isManager: true }, 'advertisersManager')).toEqual([]);
     const [lead] =
       sidebarGroups(fakeSession({ isAdvertiserManager: true })).find((g) => g.key === 'advertisersManager')
@@ -100,11 +105,11 @@ describe('section title', () => {
     ['/dashboard/referral-publisher', 'Publisher referrals'],
     ['/dashboard/referral-advertiser', 'Advertiser referrals'],
     ['/dashboard/publisher', 'Dashboard'],
-    ['/dashboard/publisher-statistic', 'Dashboard'],
+    ['/dashboard/publisher-statistic', 'Statistic'],
     ['/dashboard/advertiser-offers', 'Offers'],
     ['/dashboard/advertiser-leads', 'Leads'],
     ['/dashboard/payments-advertiser', 'Payments'],
-    ['/dashboard/registeradvertiser', 'Dashboard'],
+    ['/dashboard/registeradvertiser', 'Register'],
     ['/dashboard/domains/', 'Domains'],
     ['/dashboard/admin-users', 'Users'],
     ['/dashboard/admin-offers', 'Offers'],
@@ -116,12 +121,37 @@ describe('section title', () => {
 });
 
 describe('routing rules', () => {
-  it('sends bare /dashboard to the advertiser dashboard when the publisher role is hidden', () => {
+  it('gives each role its home: publisher, advertiser (or its sign-up), the overview for staff', () => {
+    const advertiser = { AdvertiserInfo: advertiserInfo as never };
     expect(dashboardHome(fakeSession())).toBe('/dashboard/publisher');
-    expect(dashboardHome(fakeSession({ isPublisherHidden: true }))).toBe('/dashboard/advertiser');
+    expect(dashboardHome(fakeSession({ isPublisherHidden: true }, advertiser))).toBe('/dashboard/advertiser');
+    expect(dashboardHome(fakeSession({ isPublisherHidden: true }))).toBe('/dashboard/registeradvertiser');
+    expect(dashboardHome(fakeSession({}, advertiser))).toBe('/dashboard/publisher');
+    for (const flag of ['isAdmin', 'isManager', 'isPublisherManager', 'isAdvertiserManager'] as const) {
+      expect(dashboardHome(fakeSession({ [flag]: true, isPublisherHidden: true }))).toBe(
+        '/dashboard/admin-dashboard',
+      );
+      expect(dashboardHome(fakeSession({ [flag]: true }))).toBe('/dashboard/admin-dashboard');
+    }
   });
 
-  it('blocks the listed data screens for unverified users only', () => {
+  it('leads bare /dashboard home, and the publisher dashboard home when the publisher menu is hidden', () => {
+    const advertiser = fakeSession({ isPublisherHidden: true }, { AdvertiserInfo: advertiserInfo as never });
+    const admin = fakeSession({ isAdmin: true, isPublisherHidden: true });
+    expect(homeRedirect('/dashboard/', advertiser)).toBe('/dashboard/advertiser');
+    expect(homeRedirect('/dashboard/publisher', advertiser)).toBe('/dashboard/advertiser');
+    expect(homeRedirect('/dashboard/publisher', admin)).toBe('/dashboard/admin-dashboard');
+    expect(homeRedirect('/dashboard', admin)).toBe('/dashboard/admin-dashboard');
+    // Staff who keep the publisher menu may open the publisher dashboard from it.
+    expect(homeRedirect('/dashboard/publisher', fakeSession({ isManager: true }))).toBeNull();
+    expect(homeRedirect('/dashboard/publisher', fakeSession())).toBeNull();
+    expect(homeRedirect('/dashboard/crm', advertiser)).toBeNull();
+    const withProfile = fakeSession({}, { AdvertiserInfo: advertiserInfo as never });
+    withProfile.UserInfo.AdvertiserID = 3;
+    expect(homeRedirect('/dashboard/registeradvertiser', withProfile)).toBe('/dashboard/advertiser');
+  });
+
+  it('walls the data screens for unverified users only', () => {
     const unverified = fakeSession({ isVerified: false });
     for (const path of [
       'payments-publisher',
@@ -131,10 +161,11 @@ describe('routing rules', () => {
     ]) {
       expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
     }
-    for (const path of ['publisher-offers', 'postback', 'crm', 'domains', 'article/3']) {
+    for (const path of ['publisher-offers', 'postback', 'domains', 'article/3']) {
       expect(isBlockedForUnverified(`/dashboard/${path}`, unverified)).toBe(true);
     }
-    expect(isBlockedForUnverified('/dashboard/publisher', unverified)).toBe(false);
+    // The dashboard's own call needs a verified publisher too: the wall, not "Can't fetch data".
+    expect(isBlockedForUnverified('/dashboard/publisher', unverified)).toBe(true);
     expect(isBlockedForUnverified('/dashboard/profile', unverified)).toBe(false);
     expect(isBlockedForUnverified('/dashboard/publisher-leads', fakeSession())).toBe(false);
     const unverifiedAdvertiser = fakeSession(
@@ -143,6 +174,24 @@ describe('routing rules', () => {
     );
     expect(isBlockedForUnverified('/dashboard/crm', unverifiedAdvertiser)).toBe(true);
     expect(isBlockedForUnverified('/dashboard/publisher-leads', unverifiedAdvertiser)).toBe(false);
+  });
+
+  it('opens the advertiser screens to a signed-up advertiser verified with "Verify advertiser"', () => {
+    // Sign-up leaves the user unverified with the publisher role hidden; verifyAdvertiser sets the advertiser's flag.
+    const signedUp = fakeSession(
+      { isVerified: false, isPublisherHidden: true },
+      { AdvertiserInfo: { ...(advertiserInfo as object), Flags: { isVerified: true } } as never },
+    );
+    for (const path of [
+      'advertiser-offers',
+      'advertiser-leads',
+      'advertiser-statistic',
+      'crm',
+      'payments-advertiser',
+      'postback',
+    ]) {
+      expect(isBlockedForUnverified(`/dashboard/${path}`, signedUp), path).toBe(false);
+    }
   });
 
   it('routes each dashboard path to its remote', () => {

@@ -45,13 +45,13 @@ describe('the route table', () => {
     const admin = sidebarGroups(fakeSession({ isAdmin: true })).find((g) => g.key === 'admin');
     expect(admin?.items.map((i) => i.label)).toEqual([
       'Dashboard',
-      'PublisherStats',
-      'LeadStats',
-      'APITokens',
-      'BlockedLeads',
+      'Publisher stats',
+      'Lead stats',
+      'API tokens',
+      'Blocked leads',
       'Leads',
       'Offers',
-      'CustomPayouts',
+      'Custom payouts',
       'Users',
       'Advertisers',
       'Domains',
@@ -60,6 +60,18 @@ describe('the route table', () => {
       'Invoices',
       'Logs',
     ]);
+  });
+
+  it('labels every entry in words and titles its screen as the entry (issue 16)', () => {
+    for (const route of DASHBOARD_ROUTES) {
+      for (const entry of route.nav ?? []) {
+        expect(entry.label, entry.key).not.toMatch(/[a-z][A-Z]|^[A-Z]{2,}[a-z]/);
+        // The referral screens keep the spec's longer titles (Publisher referrals for Referrals › Publishers).
+        const title =
+          entry.group === 'referrals' ? route.title.replace(/^(\w+) referrals$/, '$1s') : route.title;
+        expect(title, entry.key).toBe(entry.label);
+      }
+    }
   });
 
   it('finds routes with parameters and ignores a trailing slash', () => {

@@ -27,19 +27,17 @@ export interface NavEntry {
   label: string;
 }
 
-/**
- * Who may see a dashboard screen besides being logged in (dashboards §2 Unverified accounts, §6):
- * `verified` needs the user's `isVerified` not false; `verifiedAdvertiser` also the advertiser's.
- */
-export type RouteAccess = 'verified' | 'verifiedAdvertiser';
-
 export interface AppRoute {
   /** The path under the remote's mount point: `''` is `/`, `'article/:offerId'` has a parameter. */
   path: string;
   remote: AppRemote;
   /** The section title in the dashboard header (dashboards §2), and the tab title. */
   title: string;
-  access?: RouteAccess;
+  /**
+   * The calls the screen makes when it opens: who may see it is who the server answers on all of
+   * them (their contracts' callers, session access.ts `screenAccess`, decision 0046).
+   */
+  calls?: readonly string[];
   /** Sidebar entries, in the order of the table within each group. */
   nav?: NavEntry[];
 }
@@ -62,28 +60,42 @@ export const PUBLIC_ROUTES: AppRoute[] = [
 
 const nav = (group: SidebarGroupKey, key: string, label: string): NavEntry => ({ group, key, label });
 
-/** Administrator entries (admin §2 Admin navigation): the route is also the key and the label its title. */
-const ADMIN_SCREENS: [path: string, label: string, title: string][] = [
-  ['admin-publisherStats', 'PublisherStats', 'Publisher stats'],
-  ['admin-leadStats', 'LeadStats', 'Lead stats'],
-  ['admin-apitokens', 'APITokens', 'API tokens'],
-  ['admin-blockedLeads', 'BlockedLeads', 'Blocked leads'],
-  ['admin-leads', 'Leads', 'Leads'],
-  ['admin-offers', 'Offers', 'Offers'],
-  ['admin-customPayouts', 'CustomPayouts', 'Custom payouts'],
-  ['admin-users', 'Users', 'Users'],
-  ['admin-advertisers', 'Advertisers', 'Advertisers'],
-  ['admin-domains', 'Domains', 'Domains'],
-  ['admin-websites', 'Websites', 'Websites'],
-  ['admin-payments', 'Payments', 'Payments'],
-  ['admin-invoices', 'Invoices', 'Invoices'],
-  ['admin-logs', 'Logs', 'Logs'],
+/**
+ * Administrator entries in the order of admin §2 Admin navigation: the route is also the key; the
+ * label is the spec's entry written in words (PublisherStats → Publisher stats), as is the title.
+ */
+const ADMIN_SCREENS: [path: string, label: string, title: string, calls: string[]][] = [
+  ['admin-publisherStats', 'Publisher stats', 'Publisher stats', ['/leads/getLeadStatsPerUser']],
+  [
+    'admin-leadStats',
+    'Lead stats',
+    'Lead stats',
+    ['/leads/getLeadStatsForFrontendAdminDashboard', '/leads/getLeadStatsPerIP'],
+  ],
+  ['admin-apitokens', 'API tokens', 'API tokens', ['/apiTokens/getAllApiTokens']],
+  [
+    'admin-blockedLeads',
+    'Blocked leads',
+    'Blocked leads',
+    ['/leads/getAllBlockedLeadsDashboardAdmin', '/leads/getAllBlockedLeadsKPIAdmin'],
+  ],
+  ['admin-leads', 'Leads', 'Leads', ['/leads/getLeadsForAdmin']],
+  ['admin-offers', 'Offers', 'Offers', ['/offers/getAllOffers']],
+  ['admin-customPayouts', 'Custom payouts', 'Custom payouts', ['/customOfferPayouts/getAllPayouts']],
+  ['admin-users', 'Users', 'Users', ['/users/getAllUsers']],
+  ['admin-advertisers', 'Advertisers', 'Advertisers', ['/partners/getAllAdvertisers']],
+  ['admin-domains', 'Domains', 'Domains', ['/domains/getInternalDomains']],
+  ['admin-websites', 'Websites', 'Websites', ['/websites/getAllWebsitesFrontend']],
+  ['admin-payments', 'Payments', 'Payments', ['/payouts/getAllPlatformPayouts']],
+  ['admin-invoices', 'Invoices', 'Invoices', ['/invoices/getAllInvoices']],
+  ['admin-logs', 'Logs', 'Logs', ['/logs/getLogs']],
 ];
 
 /**
  * The dashboard pages, drawn under `/dashboard`. Titles of the publisher and advertiser screens
- * follow dashboards §2 "Header section titles by path" (offer/article → Offers, ... otherwise
- * Dashboard); admin and manager screens, which that rule does not cover, are titled by their entry.
+ * follow dashboards §2 "Header section titles by path" (offer/article → Offers, ...), except that a
+ * screen with its own menu entry is titled as the entry (Statistic, Register: the spec's "otherwise
+ * Dashboard" named two screens alike, issue 16); admin and manager screens are titled by their entry.
  *
  * The order matters inside each sidebar group: the publisher and the advertiser groups interleave
  * here so both read in the spec's order.
@@ -93,40 +105,42 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     path: 'publisher',
     remote: 'mf_publisher',
     title: 'Dashboard',
+    calls: ['/leads/getLeadsForPublisherDashboard'],
     nav: [nav('publisher', 'publisher-dashboard', 'Dashboard')],
   },
   {
     path: 'advertiser',
     remote: 'mf_advertiser',
     title: 'Dashboard',
+    calls: ['/leads/getLeadsForAdvertiserDashboard'],
     nav: [nav('advertiser', 'advertiser-dashboard', 'Dashboard')],
   },
   {
     path: 'domains',
     remote: 'mf_publisher',
     title: 'Domains',
-    access: 'verified',
+    calls: ['/domains/getDomainsForUser'],
     nav: [nav('publisher', 'publisher-domains', 'Domains')],
   },
   {
     path: 'publisher-offers',
     remote: 'mf_publisher',
     title: 'Offers',
-    access: 'verified',
+    calls: ['/offers/getAllSelectableOffers', '/takenOffers/getAllTakenOffers'],
     nav: [nav('publisher', 'publisher-offers', 'Offers')],
   },
   {
     path: 'advertiser-offers',
     remote: 'mf_advertiser',
     title: 'Offers',
-    access: 'verifiedAdvertiser',
+    calls: ['/offers/getAllOffersForAdvertiser'],
     nav: [nav('advertiser', 'advertiser-offers', 'Offers')],
   },
   {
     path: 'postback',
     remote: 'mf_publisher',
     title: 'Postback',
-    access: 'verified',
+    calls: ['/postback/getAllPostbacks'],
     nav: [
       nav('publisher', 'publisher-postback', 'Postback'),
       nav('advertiser', 'advertiser-postback', 'Postback'),
@@ -136,49 +150,49 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     path: 'publisher-leads',
     remote: 'mf_publisher',
     title: 'Leads',
-    access: 'verified',
+    calls: ['/leads/getLeadsForPublisher'],
     nav: [nav('publisher', 'publisher-leads', 'Leads')],
   },
   {
     path: 'advertiser-leads',
     remote: 'mf_advertiser',
     title: 'Leads',
-    access: 'verifiedAdvertiser',
+    calls: ['/leads/getLeadsForAdvertiser'],
     nav: [nav('advertiser', 'advertiser-leads', 'Leads')],
   },
   {
     path: 'publisher-statistic',
     remote: 'mf_publisher',
-    title: 'Dashboard',
-    access: 'verified',
+    title: 'Statistic',
+    calls: ['/leads/getLeadsForPublisherDashboard'],
     nav: [nav('publisher', 'publisher-statistic', 'Statistic')],
   },
   {
     path: 'advertiser-statistic',
     remote: 'mf_advertiser',
-    title: 'Dashboard',
-    access: 'verifiedAdvertiser',
+    title: 'Statistic',
+    calls: ['/leads/getLeadsForAdvertiserDashboard'],
     nav: [nav('advertiser', 'advertiser-statistic', 'Statistic')],
   },
   {
     path: 'crm',
     remote: 'mf_advertiser',
     title: 'CRM',
-    access: 'verifiedAdvertiser',
+    calls: ['/partners/getAllCRMs'],
     nav: [nav('advertiser', 'advertiser-crm', 'CRM')],
   },
   {
     path: 'payments-publisher',
     remote: 'mf_publisher',
     title: 'Payments',
-    access: 'verified',
+    calls: ['/payouts/getPayoutsPublisher'],
     nav: [nav('publisher', 'publisher-payments', 'Payments')],
   },
   {
     path: 'payments-advertiser',
     remote: 'mf_advertiser',
     title: 'Payments',
-    access: 'verifiedAdvertiser',
+    calls: ['/payouts/getPayoutsAdvertiser'],
     nav: [nav('advertiser', 'advertiser-payments', 'Payments')],
   },
   {
@@ -186,30 +200,36 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     // whose remote is already loaded (mf_advertiser is never fetched for them).
     path: 'registeradvertiser',
     remote: 'mf_publisher',
-    title: 'Dashboard',
+    title: 'Register',
+    calls: ['/partners/addAdvertiser'],
     nav: [nav('advertiser', 'advertiser-register', 'Register')],
   },
-  { path: 'article/:offerId', remote: 'mf_publisher', title: 'Offers', access: 'verified' },
-  { path: 'profile', remote: 'mf_publisher', title: 'Settings' },
+  {
+    path: 'article/:offerId',
+    remote: 'mf_publisher',
+    title: 'Offers',
+    calls: ['/offers/getSingleOffer', '/domains/getDomains', '/websites/getAllWebsites'],
+  },
+  { path: 'profile', remote: 'mf_publisher', title: 'Settings', calls: ['/users/getSingleUser'] },
   {
     path: 'referral-overview',
     remote: 'mf_publisher',
     title: 'Overview',
-    access: 'verified',
+    calls: ['/referral/getReferralOverview'],
     nav: [nav('referrals', 'referral-overview', 'Overview')],
   },
   {
     path: 'referral-publisher',
     remote: 'mf_publisher',
     title: 'Publisher referrals',
-    access: 'verified',
+    calls: ['/referral/getAllPublisherReferralsForUser'],
     nav: [nav('referrals', 'referral-publishers', 'Publishers')],
   },
   {
     path: 'referral-advertiser',
     remote: 'mf_publisher',
     title: 'Advertiser referrals',
-    access: 'verified',
+    calls: ['/referral/getAllAdvertiserReferralsForUser'],
     nav: [nav('referrals', 'referral-advertisers', 'Advertisers')],
   },
   // The staff's home, the network overview (decision 0051): first in each staff group; a user of
@@ -218,9 +238,10 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     path: 'admin-dashboard',
     remote: 'mf_admin',
     title: 'Dashboard',
+    calls: ['/leads/getNetworkOverview'],
     nav: [
-      nav('publishersManager', 'manager-overview', 'Overview'),
-      nav('advertisersManager', 'advertiser-manager-overview', 'Overview'),
+      nav('publishersManager', 'manager-overview', 'Dashboard'),
+      nav('advertisersManager', 'advertiser-manager-overview', 'Dashboard'),
       nav('admin', 'admin-dashboard', 'Dashboard'),
     ],
   },
@@ -228,25 +249,29 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     path: 'manager-publishers',
     remote: 'mf_admin',
     title: 'Publishers',
+    calls: ['/users/getAllUsers'],
     nav: [nav('publishersManager', 'manager-publishers', 'Publishers')],
   },
   {
     path: 'manager-publisherStats',
     remote: 'mf_admin',
     title: 'Publisher stats',
+    calls: ['/leads/getLeadStatsPerUser'],
     nav: [nav('publishersManager', 'manager-publisherStats', 'Publisher stats')],
   },
   {
     path: 'manager-advertisers',
     remote: 'mf_admin',
     title: 'Advertisers',
+    calls: ['/partners/getAllAdvertisers'],
     nav: [nav('advertisersManager', 'manager-advertisers', 'Advertisers')],
   },
   ...ADMIN_SCREENS.map(
-    ([path, label, title]): AppRoute => ({
+    ([path, label, title, calls]): AppRoute => ({
       path,
       remote: 'mf_admin',
       title,
+      calls,
       nav: [nav('admin', path, label)],
     }),
   ),

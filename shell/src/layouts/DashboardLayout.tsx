@@ -1,13 +1,14 @@
 import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
   dashboardHome,
-  isBlockedForUnverified,
+  homeRedirect,
   remoteForPath,
+  screenAccess,
   sectionTitle,
   sidebarGroups,
   useSessionStore,
 } from '@leadmesh/session';
-import { AppTheme, BRAND } from '@leadmesh/ui';
+import { AppTheme, BRAND, NotVerified } from '@leadmesh/ui';
 import {
   Alert,
   Avatar,
@@ -234,17 +235,22 @@ function PaymentMethodNotice() {
  * not have (no remote is loaded), the not-verified notice, or the remote that owns the path.
  */
 function DashboardContent() {
+  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const userData = useSessionStore((s) => s.userData);
   const route = pathname.replace(/\/+$/, '');
-  if (route === '/dashboard') return <Navigate to={dashboardHome(userData)} replace />;
-  if (route === '/dashboard/registeradvertiser' && userData?.UserInfo.AdvertiserID) {
-    return <Navigate to="/dashboard/advertiser" replace />;
-  }
+  const redirect = homeRedirect(route, userData);
+  if (redirect) return <Navigate to={redirect} replace />;
   const remote = remoteForPath(route);
   if (!remote) return <DashboardNotFound />;
-  if (isBlockedForUnverified(route, userData)) {
-    return <Result data-testid="not-verified" status="info" title={MESSAGES.notVerified} />;
+  // Who sees the screen is who the server answers (decision 0046): the wall when verification alone
+  // is missing; home for a screen never meant for this user (their home always opens or walls).
+  const access = screenAccess(route, userData);
+  if (access === 'unverified') return <NotVerified />;
+  if (access === 'forbidden') {
+    const home = dashboardHome(userData);
+    if (home !== route) return <Navigate to={home} replace />;
+    return <Result data-testid="not-allowed" status="warning" title={t('notAllowed')} />;
   }
   return <RemoteApp name={remote} />;
 }

@@ -229,7 +229,7 @@ function PublicFooter() {
         <p>{t('footer.company')}</p>
         <p>{t('footer.support')}</p>
       </div>
-      <div className="lm-footer-form">
+      <div className="lm-footer-form" id="get-in-touch">
         <h2>{t('footer.getInTouch')}</h2>
         <GetInTouchForm />
       </div>

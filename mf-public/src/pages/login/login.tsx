@@ -1,6 +1,6 @@
 import { api } from '@leadmesh/api-client';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { useSessionStore } from '@leadmesh/session';
+import { dashboardHome, useSessionStore } from '@leadmesh/session';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,9 @@ interface LoginValues {
 
 /**
  * Login (public §2): on success the session timestamp is touched (the shell re-checks the login)
- * and the user goes to /dashboard/publisher; on failure 'Username or password is incorrect'.
+ * and the user goes to their home (/dashboard/publisher for a publisher, as the spec says; the
+ * advertiser dashboard or the staff's overview for others: session dashboardHome); on failure
+ * 'Username or password is incorrect'.
  */
 export function LoginPage() {
   const { t } = useTranslation('public');
@@ -36,7 +38,7 @@ export function LoginPage() {
     // The guards see the session at once; the timestamp makes the store re-check it (public §2).
     setSession(answer.data);
     refresh();
-    navigate('/dashboard/publisher');
+    navigate(dashboardHome(answer.data));
   };
 
   return (

@@ -1,3 +1,5 @@
+export * from './call-callers.ts';
+export * from './callers.ts';
 export * from './calls.ts';
 export * from './catalogue.ts';
 export * from './crm.ts';

@@ -1,38 +1,14 @@
 import { z } from 'zod';
+import { CALLER_KINDS, type CallerKind } from '../constants/callers.ts';
 import { ERROR_CODES, MESSAGES } from '../constants/errors.ts';
 
 /**
- * Who may make a call. A call lists the callers it admits; any one of them grants access.
- * Ownership ("own" in endpoints.md) is declared where the API binds the call (api/src/lib/call.ts).
- *
- * - anyone: no session needed
- * - session: any logged-in user, verified or not
- * - verified: logged in with Flags.isVerified
- * - publisher: verified, publisher role not hidden
- * - advertiser: has an advertiser profile that is verified
- * - advertiserOwner: has an advertiser profile, verified or not
- * - noAdvertiser: logged in and has no advertiser profile yet
- * - staff: isAdmin or isManager
- * - publisherManager: staff or isPublisherManager
- * - advertiserManager: staff or isAdvertiserManager
- * - crmInfo: isAdmin, isManager or isCRMInfoAllowed
- * - admin: isAdmin
+ * Who may make a call: the kinds and the rule that admits a caller live in constants/callers.ts,
+ * shared with the screens' guards (decision 0046). A call lists the callers it admits; any one of
+ * them grants access. Ownership ("own" in endpoints.md) is declared where the API binds the call
+ * (api/src/lib/call.ts).
  */
-export const CALLERS = [
-  'anyone',
-  'session',
-  'verified',
-  'publisher',
-  'advertiser',
-  'advertiserOwner',
-  'noAdvertiser',
-  'staff',
-  'publisherManager',
-  'advertiserManager',
-  'crmInfo',
-  'admin',
-] as const;
-export type CallerKind = (typeof CALLERS)[number];
+export const CALLERS = CALLER_KINDS;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 

@@ -1,5 +1,6 @@
 import type { Envelope } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
+import { useSessionStore } from '@leadmesh/session';
 import { Button, Result } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -23,9 +24,53 @@ export function Screen({
   );
 }
 
-/** 'Your account has not been verified' (dashboards §2 Unverified accounts). */
+/**
+ * 'Your account has not been verified' (dashboards §2 Unverified accounts), the one wall of every
+ * screen an unverified account cannot use yet: it says what happens next and whom to contact (the
+ * assigned manager's contacts from the session, else the Get in touch form of the public site).
+ */
 export function NotVerified() {
-  return <Result data-testid="not-verified" status="info" title={MESSAGES.notVerified} />;
+  const session = useSessionStore((s) => s.userData);
+  const manager = session?.AssignedManager;
+  const advertiser = session?.AdvertiserInfo;
+  const what = advertiser && !advertiser.Flags.isVerified ? 'your advertiser account' : 'your account';
+  const contacts = manager
+    ? [
+        manager.Email && `e-mail ${manager.Email}`,
+        manager.ContactSkype && `Skype ${manager.ContactSkype}`,
+        manager.ContactTelegram && `Telegram ${manager.ContactTelegram}`,
+        manager.ContactWhatsapp && `WhatsApp ${manager.ContactWhatsapp}`,
+      ].filter(Boolean)
+    : [];
+  const managerName = manager ? [manager.FirstName, manager.LastName].filter(Boolean).join(' ') : '';
+  return (
+    <Result
+      data-testid="not-verified"
+      status="info"
+      title={MESSAGES.notVerified}
+      subTitle={
+        <span data-testid="not-verified-next">
+          Our team checks every new account and verifies {what}, usually within one working day. This screen
+          opens as soon as {what} is verified: reload the page then.
+        </span>
+      }
+      extra={
+        <div data-testid="not-verified-contact">
+          {manager ? (
+            <>
+              Questions? Contact your manager {managerName}
+              {contacts.length > 0 ? `: ${contacts.join(', ')}` : ''}.
+            </>
+          ) : (
+            <>
+              Questions? Write to us with the <a href="/#get-in-touch">Get in touch</a> form at the foot of
+              our site.
+            </>
+          )}
+        </div>
+      }
+    />
+  );
 }
 
 /** Whether an answer refused the caller for not being verified. */
