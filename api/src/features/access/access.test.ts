@@ -146,6 +146,7 @@ const EXTRA_CALLERS: Record<string, string> = {
   '/leads/getLeadStatsPerIP': 'MXD',
   '/postback/getInspector': 'PVMXYDC',
   '/postback/clearInspector': 'PVMXYDC',
+  '/payouts/getPayoutAvailability': 'D',
 };
 
 const PERSONAS = ['A', 'U', 'P', 'V', 'M', 'X', 'Y', 'C', 'D', 'T', 'N'] as const;

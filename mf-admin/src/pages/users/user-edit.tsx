@@ -265,10 +265,7 @@ export function UserEditDialog({
         : {}),
     };
     const saved = await api.call('/users/editUser', body);
-    if (saved.status !== 'ok')
-      return saved.data === 'VALIDATION_ERROR' && saved.details?.message
-        ? saved.details.message
-        : MESSAGES.failedEditUser;
+    if (saved.status !== 'ok') return saved;
     const again = await api.call('/users/getSingleUser', { ID: user.ID });
     if (again.status !== 'ok') return 'Failed to get the new edited user!';
     onSaved(again.data);
@@ -295,6 +292,7 @@ export function UserEditDialog({
       onSubmit={submit}
       onClose={onClose}
       errorMessage={MESSAGES.failedEditUser}
+      doneText={`User ${user?.Username ?? ''} saved`}
       width={640}
       testId="user-edit"
     >
