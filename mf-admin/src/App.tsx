@@ -1,7 +1,6 @@
 import { lazyScreen } from '@leadmesh/federation';
 import { routesOf, useSessionStore } from '@leadmesh/session';
 import { AppTheme, ScreenLoading } from '@leadmesh/ui';
-import { App as AntApp } from 'antd';
 import { type ComponentType, Suspense } from 'react';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { Screen } from './lib/screen.tsx';
@@ -76,24 +75,22 @@ export default function App() {
   const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
     <AppTheme dark={dark}>
-      <AntApp>
-        <Routes>
-          {routesOf('mf_admin').map(({ path }) => {
-            const Page = SCREENS[path];
-            return (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <Screen path={path}>
-                    <Suspense fallback={pending}>{Page ? <Page path={path} /> : null}</Suspense>
-                  </Screen>
-                }
-              />
-            );
-          })}
-        </Routes>
-      </AntApp>
+      <Routes>
+        {routesOf('mf_admin').map(({ path }) => {
+          const Page = SCREENS[path];
+          return (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Screen path={path}>
+                  <Suspense fallback={pending}>{Page ? <Page path={path} /> : null}</Suspense>
+                </Screen>
+              }
+            />
+          );
+        })}
+      </Routes>
     </AppTheme>
   );
 }

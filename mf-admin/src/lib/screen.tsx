@@ -84,10 +84,8 @@ export function listLoader<P extends CallPath>(path: P, extra: Record<string, un
     } as unknown as RequestOf<P>) as Promise<Envelope<ResponseOf<P>>> as never;
 }
 
-/** The text of an error answer: the server's message when it has one, else the catalogue's. */
-export function errorText(answer: Envelope<unknown>, fallback: string): string {
-  return answer.status === 'error' ? (answer.details?.message ?? fallback) : fallback;
-}
+/** The text of an error answer: the server's message and reasons, else the catalogue's (kit `refusalText`). */
+export { refusalText as errorText } from '@leadmesh/ui';
 
 /** `''` → null (A §5: empty text fields are sent as null). */
 export function textOrNull(value: string | null | undefined): string | null {

@@ -1,13 +1,15 @@
 import type { Envelope } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
+import { refusalText } from '@leadmesh/ui';
 
 /**
  * The text a failed call shows: 'Server timed out!' when the server could not be reached
- * (dashboards conventions), else the screen's own catalogue message.
+ * (dashboards conventions), else the server's reason or the screen's own catalogue message
+ * (the kit's `refusalText`).
  */
 export function failureText(answer: Envelope<unknown>, fallback: string): string {
   if (answer.status === 'ok') return '';
-  return answer.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : fallback;
+  return answer.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : refusalText(answer, fallback);
 }
 
 /** Local-storage key of the offers screen's start mode (dashboards §2 Publisher offers). */

@@ -1,6 +1,7 @@
 import type { Envelope } from '@leadmesh/schema';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { type ReactNode, useEffect, useReducer } from 'react';
+import { refusalText, useFeedback } from './feedback.tsx';
 
 /** The dialog's states (dashboards §4 Dialogs): idle → busy → error, or closed with the list updated. */
 export type ConfirmState =
@@ -45,6 +46,8 @@ export interface ConfirmDialogProps {
   onClose(): void;
   /** Message when the error answer carries none. */
   errorMessage?: string;
+  /** What a success did, shown as a toast ("Website deleted"). */
+  doneText?: string;
 }
 
 /**
@@ -60,8 +63,10 @@ export function ConfirmDialog({
   onDone,
   onClose,
   errorMessage = 'Server timed out!',
+  doneText,
 }: ConfirmDialogProps) {
   const [state, dispatch] = useReducer(confirmReducer, { phase: open ? 'idle' : 'closed' });
+  const feedback = useFeedback();
   useEffect(() => {
     dispatch({ type: open ? 'open' : 'close' });
   }, [open]);
@@ -76,10 +81,11 @@ export function ConfirmDialog({
     }
     if (answer.status === 'ok') {
       dispatch({ type: 'succeeded' });
+      if (doneText) feedback.done(doneText);
       onDone();
       onClose();
     } else {
-      dispatch({ type: 'failed', message: answer.details?.message ?? errorMessage });
+      dispatch({ type: 'failed', message: refusalText(answer, errorMessage) });
     }
   };
   const close = () => {

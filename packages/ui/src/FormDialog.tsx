@@ -1,6 +1,7 @@
 import type { Envelope } from '@leadmesh/schema';
 import { Alert, Button, Modal } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { refusalText, useFeedback } from './feedback.tsx';
 
 /** What a form's submit answers: null or an ok envelope closes the dialog; a text or an error envelope stays open showing it. */
 export type FormOutcome = string | null | Envelope<unknown>;
@@ -13,6 +14,8 @@ export interface FormDialogProps {
   onSubmit(): Promise<FormOutcome> | FormOutcome;
   /** After a success (update the list). */
   onDone?(): void;
+  /** What a success did, shown as a toast once the dialog closes ("Offer saved"). */
+  doneText?: string;
   onClose(): void;
   /** The message of an error envelope that carries none. */
   errorMessage?: string;
@@ -36,6 +39,7 @@ export function FormDialog({
   onSubmit,
   onDone,
   onClose,
+  doneText,
   errorMessage = 'Server timed out!',
   errorHint,
   children,
@@ -46,6 +50,7 @@ export function FormDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const formId = useId();
+  const feedback = useFeedback();
   useEffect(() => {
     if (open) setError(null);
   }, [open]);
@@ -66,9 +71,10 @@ export function FormDialog({
       return;
     }
     if (outcome && outcome.status !== 'ok') {
-      setError(outcome.details?.message ?? errorMessage);
+      setError(refusalText(outcome, errorMessage));
       return;
     }
+    if (doneText) feedback.done(doneText);
     onDone?.();
     onClose();
   };

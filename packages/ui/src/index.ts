@@ -8,6 +8,7 @@ export * from './date-presets.ts';
 export * from './FilePicker.tsx';
 export * from './FilterBar.tsx';
 export * from './FormDialog.tsx';
+export * from './feedback.tsx';
 export * from './filters.ts';
 export * from './format.ts';
 export * from './KpiTile.tsx';

@@ -1,4 +1,4 @@
-import { theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
+import { App, theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { BRAND } from './brand.ts';
 
@@ -63,7 +63,8 @@ export function isDarkTheme(token: { colorBgBase: string }): boolean {
 }
 
 /**
- * The product's antd theme around `children`: dark or light. Dashboard remotes pass the session's
+ * The product's antd theme around `children`: dark or light, with antd's `App` context (no element of
+ * its own) so `useFeedback` toasts take the theme. Dashboard remotes pass the session's
  * theme; public pages are always light (public §2).
  *
  * @example
@@ -71,5 +72,9 @@ export function isDarkTheme(token: { colorBgBase: string }): boolean {
  * return <AppTheme dark={dark}><Routes>…</Routes></AppTheme>;
  */
 export function AppTheme({ dark, children }: { dark: boolean; children: ReactNode }) {
-  return <ConfigProvider theme={themeConfig(dark)}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider theme={themeConfig(dark)}>
+      <App component={false}>{children}</App>
+    </ConfigProvider>
+  );
 }

@@ -147,6 +147,7 @@ const EXTRA_CALLERS: Record<string, string> = {
   '/postback/getInspector': 'PVMXYDC',
   '/postback/clearInspector': 'PVMXYDC',
   '/users/confirmEmailChange': 'S',
+  '/payouts/getPayoutAvailability': 'D',
 };
 
 const PERSONAS = ['A', 'U', 'P', 'V', 'M', 'X', 'Y', 'C', 'D', 'T', 'N'] as const;

@@ -170,6 +170,20 @@ describe('/leads/getLeadsForAdmin', () => {
     },
   );
 
+  it('marks the rows a resend would take: failed or retrying, not blocked (Resend only where it works)', async () => {
+    const rows = await page(admin, '/leads/getLeadsForAdmin', {
+      paginationOffset: 0,
+      Filters: [],
+      limit: 100,
+    });
+    expect(rows).toHaveLength(made.length);
+    for (const row of rows) {
+      const lead = made.find((l) => l.ID === row.ID);
+      expect(row.Resendable, `lead ${row.ID}`).toBe(!lead?.blocked && [5, -2].includes(lead?.status ?? 0));
+    }
+    expect(rows.some((r) => r.Resendable)).toBe(true);
+  });
+
   it('answers a page asked for directly, and again from the remembered start, the same', async () => {
     const filters = [{ name: 'CountryCode', op: 'in', value: ['RS', 'HR'] }];
     const expected = made

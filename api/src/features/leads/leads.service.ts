@@ -2,6 +2,7 @@ import {
   ADMIN_LEAD_LIST_FIELDS,
   ADVERTISER_LEAD_LIST_FIELDS,
   type Caller,
+  isResendable,
   PUBLISHER_LEAD_LIST_FIELDS,
   validationError,
 } from '@leadmesh/core';
@@ -120,6 +121,7 @@ const toAdminLead = (row: NamedLeadRow): AdminLead => ({
   ...toLead(row.lead),
   User: { Username: row.username ?? '' },
   Advertiser: { CompanyName: row.company ?? '' },
+  Resendable: isResendable(row.lead),
 });
 
 const cursorOf = (row: LeadRow): PageCursor => ({ at: row.createdAt.getTime(), id: row.ID });

@@ -6,6 +6,8 @@ type Calls = typeof payoutCalls;
 
 export const checkPayoutPending: CallHandler<Calls['checkPayoutPending']> = (input, { db }) =>
   service.checkPayoutPending(db, input);
+export const getPayoutAvailability: CallHandler<Calls['getPayoutAvailability']> = (input, { db }) =>
+  service.payoutAvailability(db, input);
 export const createPlatformPayout: CallHandler<Calls['createPlatformPayout']> = (input, ctx) =>
   service.createPlatformPayout(ctx.db, { userId: requireCaller(ctx).user.ID }, input);
 export const deletePlatformPayout: CallHandler<Calls['deletePlatformPayout']> = (input, ctx) =>

@@ -4,6 +4,7 @@ import * as h from './payouts.handlers.ts';
 
 export const payoutRoutes = [
   bind(payoutCalls.checkPayoutPending, h.checkPayoutPending),
+  bind(payoutCalls.getPayoutAvailability, h.getPayoutAvailability),
   bind(payoutCalls.createPlatformPayout, h.createPlatformPayout),
   bind(payoutCalls.deletePlatformPayout, h.deletePlatformPayout),
   bind(payoutCalls.performPayoutProcess, h.performPayoutProcess),

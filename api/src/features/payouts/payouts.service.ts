@@ -11,6 +11,7 @@ export {
   checkPayoutPending,
   createPlatformPayout,
   deletePlatformPayout,
+  payoutAvailability,
   performPayoutProcess,
 } from '@leadmesh/core';
 

@@ -111,6 +111,11 @@ describe('platform payouts', () => {
     const noMethod = await publisherWithLeads('payeenomethod', 2, { method: false });
 
     expect((await admin.call('/payouts/checkPayoutPending', {})).status).toBe('ok');
+    expect((await admin.call('/payouts/getPayoutAvailability', {})).data).toEqual({
+      canCreate: true,
+      reason: null,
+      code: null,
+    });
     const created = await admin.call('/payouts/createPlatformPayout', {});
     expect(created).toMatchObject({
       status: 'ok',
@@ -124,6 +129,15 @@ describe('platform payouts', () => {
       details: { message: "Payout can't be created. There are payouts that still haven't been processed!" },
     });
     expect((await admin.call('/payouts/checkPayoutPending', {})).data).toBe('PAYOUT_PENDING');
+    // The screens ask the same as data: a payout waiting to be processed is a state, not a failure.
+    expect(await admin.call('/payouts/getPayoutAvailability', {})).toMatchObject({
+      status: 'ok',
+      data: {
+        canCreate: false,
+        code: 'PAYOUT_PENDING',
+        reason: "Payout can't be created. There are payouts that still haven't been processed!",
+      },
+    });
 
     // Between creation and processing one lead is rejected: it is skipped, and its money reversed.
     await api.db.transaction((tx) => changeLeadStatus(tx, { leadId: b.ids[0], status: 3, source: 'admin' }));
@@ -177,6 +191,12 @@ describe('platform payouts', () => {
     });
     expect((await admin.call('/payouts/checkPayoutPending', { BoundUser: none.user.ID })).data).toBe(
       'PAYMENT_METHOD_MISSING',
+    );
+    expect(
+      (await admin.call('/payouts/getPayoutAvailability', { BoundUser: none.user.ID })).data,
+    ).toMatchObject({ canCreate: false, code: 'PAYMENT_METHOD_MISSING' });
+    expect((await admin.call('/payouts/getPayoutAvailability', { BoundUser: 999999 })).data).toBe(
+      'NOT_FOUND',
     );
     const single = await publisherWithLeads('singlepayee', 2);
     const created = await admin.call('/payouts/createPlatformPayout', { BoundUser: single.user.ID });

@@ -441,6 +441,25 @@ describe('/users/getAllUsers', () => {
   });
 });
 
+describe('/users/getAllUsers staff filters', () => {
+  it("finds publisher and advertiser managers (the user dialog's assigned-manager picker)", async () => {
+    const pub = await api.createUser('pubmgr01', { isPublisherManager: true });
+    const adv = await api.createUser('advmgr01', { isAdvertiserManager: true });
+    const { client } = await api.loggedIn('mgrlister1', { isAdmin: true });
+    const ids = async (name: string) => {
+      const a = await client.call('/users/getAllUsers', {
+        paginationOffset: 0,
+        limit: 200,
+        Filters: [{ name, op: 'eq', value: true }],
+      });
+      expect(a.status).toBe('ok');
+      return (a.data as { DBData: { ID: number }[] }).DBData.map((u) => u.ID);
+    };
+    expect(await ids('isPublisherManager')).toEqual([pub.ID]);
+    expect(await ids('isAdvertiserManager')).toEqual([adv.ID]);
+  });
+});
+
 describe('/users/getAllUsers scroll', () => {
   it('reads broad filters in id order and continues where its last page ended when users sign up meanwhile', async () => {
     const inMontenegro = async (username: string) => {

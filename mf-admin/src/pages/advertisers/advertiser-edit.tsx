@@ -47,7 +47,7 @@ export function AdvertiserEditDialog({
 }: {
   adv: Advertiser | null;
   onClose(): void;
-  refetch(id: number): Promise<string | null>;
+  refetch(id: number, done?: (a: Advertiser) => string): Promise<string | null>;
 }) {
   const [form, setForm] = useState<Form | null>(null);
   const [original, setOriginal] = useState<Form | null>(null);
@@ -91,11 +91,8 @@ export function AdvertiserEditDialog({
       // An unchanged balance is not sent: setting it books a ledger adjustment.
       creditBalance: form.creditBalance === original.creditBalance ? null : credit,
     });
-    if (answer.status !== 'ok')
-      return answer.details?.message && answer.data === 'VALIDATION_ERROR'
-        ? answer.details.message
-        : MESSAGES.failedEditAdvertiser;
-    return refetch(adv.ID);
+    if (answer.status !== 'ok') return answer;
+    return refetch(adv.ID, (a) => `Advertiser ${a.CompanyName} saved`);
   };
 
   return (

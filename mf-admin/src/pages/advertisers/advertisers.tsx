@@ -6,8 +6,8 @@ import {
   formatUsd,
   MESSAGES,
 } from '@leadmesh/schema/constants';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
-import { App, Checkbox, Input, Switch, Tag } from 'antd';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
+import { Checkbox, Input, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
@@ -21,7 +21,7 @@ type Dialog = { kind: Kind; adv: Advertiser } | null;
 export function Advertisers(_: { path: string }) {
   const isAdmin = !!useFlags()?.isAdmin;
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const initial = useUrlFilters([{ query: 'ID', type: 'number' }]);
   const controller = useList<Advertiser>(listLoader('/partners/getAllAdvertisers'), {
     initialFilters: initial,
@@ -31,13 +31,16 @@ export function Advertisers(_: { path: string }) {
   const adv = dialog?.adv;
   const replace = (a: Advertiser) => controller.list.updateRow((r) => r.ID === a.ID, a);
 
-  /** After a change the advertiser is fetched again (admin §4). */
-  const refetch = async (id: number): Promise<string | null> => {
+  /** After a change the advertiser is fetched again (admin §4); `done` says what the change did. */
+  const refetch = async (id: number, done?: (a: Advertiser) => string): Promise<string | null> => {
     const again = await api.call('/partners/getAdvertiserByID', { ID: id });
     if (again.status !== 'ok') return 'There was an error while getting the new advertiser!';
     replace(again.data);
+    if (done) feedback.done(done(again.data));
     return null;
   };
+  const balanceText = (a: Advertiser) =>
+    `Credit balance of ${a.CompanyName} is now ${a.isInfiniteCredits ? 'infinite' : formatUsd(a.creditBalance)}`;
 
   // Add balance (admin §2, §4, §5)
   const [amount, setAmount] = useState('');
@@ -62,9 +65,8 @@ export function Advertisers(_: { path: string }) {
       if (cents === null) return MESSAGES.balanceNotNumber;
       answer = await api.call('/partners/setCreditBalanceDynamic', { ...common, balance: cents });
     }
-    if (answer.status !== 'ok')
-      return answer.data === 'NOT_FOUND' ? MESSAGES.failedFindAdvertiser : MESSAGES.failedSetBalance;
-    return refetch(adv.ID);
+    if (answer.status !== 'ok') return answer.data === 'NOT_FOUND' ? MESSAGES.failedFindAdvertiser : answer;
+    return refetch(adv.ID, balanceText);
   };
 
   // Create invoice (admin §2, §5)
@@ -76,14 +78,10 @@ export function Advertisers(_: { path: string }) {
     if (cents === null) return MESSAGES.invoiceAmountNotNumber;
     if (cents <= 0) return MESSAGES.invoiceAmountNotPositive;
     const answer = await api.call('/invoices/createInvoice', { BoundAdvertiser: adv.ID, Amount: cents });
-    if (answer.status !== 'ok') return MESSAGES.failedCreateInvoice;
-    void message.success({
-      content: formatMessage(MESSAGES.invoiceCreated, {
-        amount: centsToDollars(answer.data.Amount).toFixed(2),
-      }),
-      // biome-ignore lint/suspicious/noExplicitAny: antd message args pass through to the DOM
-      ...({ 'data-testid': 'invoice-created' } as any),
-    });
+    if (answer.status !== 'ok') return answer;
+    feedback.done(
+      formatMessage(MESSAGES.invoiceCreated, { amount: centsToDollars(answer.data.Amount).toFixed(2) }),
+    );
     return null;
   };
 
@@ -171,6 +169,7 @@ export function Advertisers(_: { path: string }) {
         title={`Delete advertiser ${adv?.CompanyName ?? ''}?`}
         confirmText="Delete advertiser"
         errorMessage={MESSAGES.failedDeleteAdvertiser}
+        doneText={`Advertiser ${adv?.CompanyName ?? ''} deleted`}
         onConfirm={() => api.call('/partners/deleteAdvertiser', { ID: adv?.ID as number })}
         onDone={() => adv && controller.list.removeRow((r) => r.ID === adv.ID)}
         onClose={close}
@@ -183,15 +182,14 @@ export function Advertisers(_: { path: string }) {
         title={`Verify advertiser ${adv?.CompanyName ?? ''}?`}
         confirmText="Verify advertiser"
         errorMessage={MESSAGES.failedVerifyAdvertiser}
+        doneText={`${adv?.CompanyName ?? ''} is now a verified advertiser`}
         onConfirm={async () => {
           const a = await api.call('/partners/verifyAdvertiser', {
             ID: adv?.ID as number,
             verifyStatus: true,
           });
           if (a.status === 'ok') replace(a.data);
-          return a.status === 'ok'
-            ? a
-            : { status: 'error', data: a.data, details: { message: MESSAGES.failedVerifyAdvertiser } };
+          return a;
         }}
         onDone={() => {}}
         onClose={close}

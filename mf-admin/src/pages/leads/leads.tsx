@@ -1,6 +1,11 @@
 import type { AdminLead, Lead, LeadCrmInfo, LeadExport } from '@leadmesh/schema';
 import { ADMIN_LEAD_LIST } from '@leadmesh/schema';
-import { LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmesh/schema/constants';
+import {
+  LEAD_STATUS_CODES,
+  LEAD_STATUS_NAMES,
+  MESSAGES,
+  RESENDABLE_STATUSES,
+} from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
   CrmTypeName,
@@ -10,9 +15,10 @@ import {
   LeadStatusTag,
   ListTable,
   RowActions,
+  useFeedback,
   useList,
 } from '@leadmesh/ui';
-import { Alert, App, Button, Input, Modal, Progress, Select, Spin } from 'antd';
+import { Alert, Button, Input, Modal, Progress, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api, InfoList, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
@@ -56,7 +62,7 @@ function useExportProgress(id: number | null) {
 export function Leads(_: { path: string }) {
   const flags = useFlags();
   const crmAllowed = !!(flags?.isAdmin || flags?.isManager || flags?.isCRMInfoAllowed);
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   // The overview's figures link here with what they counted (decision 0051).
   const initial = useUrlFilters([
     { query: 'ID', type: 'number' },
@@ -80,16 +86,24 @@ export function Leads(_: { path: string }) {
   const progress = useExportProgress(exportId);
   const [crm, setCrm] = useState<{ lead: Lead; data: LeadCrmInfo | null; error: string | null } | null>(null);
 
-  // Status and resend answer the lead alone: the row keeps the names the list gave it.
+  // Status and resend answer the lead alone: the row keeps the names the list gave it. A status
+  // outside the resendable ones ends Resendable; one inside keeps what the server last said.
   const replace = (l: Lead) => {
     const row = controller.list.rows.find((r) => r.ID === l.ID);
-    if (row) controller.list.updateRow((r) => r.ID === l.ID, { ...row, ...l });
+    if (row)
+      controller.list.updateRow((r) => r.ID === l.ID, {
+        ...row,
+        ...l,
+        Resendable: row.Resendable && (RESENDABLE_STATUSES as readonly number[]).includes(l.Status),
+      });
   };
 
-  const resendOne = async (lead: Lead) => {
-    // Resend failures are silent (public §7); the lead shows Retrying once queued.
+  // Resend is offered only where the server takes it (Resendable); a refusal still shows its reason
+  // (issue 16: nothing fails silently, over public §7's silent resend failures; decision 0065).
+  const resendOne = async (lead: AdminLead) => {
     const a = await api.call('/leads/resendLead', { ID: lead.ID });
-    if (a.status === 'ok') replace(a.data);
+    if (feedback.answer(a, `Lead #${lead.ID} queued to be sent to its CRM again`, MESSAGES.connectionError))
+      replace(a.status === 'ok' ? a.data : lead);
   };
 
   const startExport = async () => {
@@ -203,7 +217,7 @@ export function Leads(_: { path: string }) {
                   {
                     key: 'resend',
                     label: 'Resend',
-                    show: !!flags?.isAdmin,
+                    show: !!flags?.isAdmin && lead.Resendable,
                     onClick: () => void resendOne(lead),
                   },
                   { key: 'crm', label: 'Get CRM info', show: crmAllowed, onClick: () => void showCrm(lead) },
@@ -220,13 +234,14 @@ export function Leads(_: { path: string }) {
         submitText="Set status"
         danger
         errorMessage={MESSAGES.errorSettingLeadStatus}
+        doneText={`Lead #${statusOf?.ID ?? ''} is now ${newStatus === null ? '' : (LEAD_STATUS_NAMES[newStatus as keyof typeof LEAD_STATUS_NAMES] ?? '')}`}
         onSubmit={async () => {
           if (!statusOf || newStatus === null) return MESSAGES.errorSettingLeadStatus;
           const a = await api.call('/leads/setLeadStatusAdmin', {
             ID: statusOf.ID,
             newStatus: newStatus as (typeof LEAD_STATUS_CODES)[number],
           });
-          if (a.status !== 'ok') return MESSAGES.errorSettingLeadStatus;
+          if (a.status !== 'ok') return a;
           replace(a.data);
           return null;
         }}
@@ -251,7 +266,7 @@ export function Leads(_: { path: string }) {
             data-testid="lead-new-status"
             value={newStatus ?? undefined}
             onChange={setNewStatus}
-            options={LEAD_STATUS_CODES.map((c) => ({ value: c, label: `${c}: ${LEAD_STATUS_NAMES[c]}` }))}
+            options={LEAD_STATUS_CODES.map((c) => ({ value: c, label: LEAD_STATUS_NAMES[c] }))}
             style={{ width: '100%' }}
           />
         </Field>
@@ -262,7 +277,7 @@ export function Leads(_: { path: string }) {
         confirmText="Resend leads"
         onConfirm={async () => {
           const a = await api.call('/leads/resendLeads', {});
-          if (a.status === 'ok') void message.success(`${a.data.queued} leads queued to be sent again`);
+          if (a.status === 'ok') feedback.done(`${a.data.queued} leads queued to be sent again`);
           return a;
         }}
         onDone={() => controller.list.reload()}

@@ -1,10 +1,18 @@
 import type { Offer } from '@leadmesh/schema';
 import { OFFER_LIST, splitOfferCountries } from '@leadmesh/schema';
 import { flagEmoji, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDateTime, ListTable, RowActions, TagList, useList } from '@leadmesh/ui';
+import {
+  ConfirmDialog,
+  formatDateTime,
+  ListTable,
+  RowActions,
+  TagList,
+  useFeedback,
+  useList,
+} from '@leadmesh/ui';
 import { Alert, Button, Drawer, Grid, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { api, InfoList, listLoader, useUrlFilters } from '../../lib/screen.tsx';
+import { api, errorText, InfoList, listLoader, useUrlFilters } from '../../lib/screen.tsx';
 import {
   EMPTY_OFFER_FORM,
   OfferFormFields,
@@ -33,6 +41,7 @@ export function Offers(_: { path: string }) {
   const [saving, setSaving] = useState(false);
   const [info, setInfo] = useState<Offer | null>(null);
   const [deleting, setDeleting] = useState<Offer | null>(null);
+  const feedback = useFeedback();
 
   const openAdd = () => {
     setForm(EMPTY_OFFER_FORM);
@@ -68,29 +77,24 @@ export function Offers(_: { path: string }) {
         const a = await api.call('/offers/addOffer', offerInput(form, images));
         if (a.status !== 'ok') {
           return setProblem(
-            a.data === 'SERVER_ERROR'
-              ? MESSAGES.serverTimedOutBang
-              : a.data === 'VALIDATION_ERROR'
-                ? (a.details?.message ?? MESSAGES.offerAddError)
-                : MESSAGES.offerAddError,
+            a.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOutBang : errorText(a, MESSAGES.offerAddError),
           );
         }
+        feedback.done(`Offer “${form.OfferName.trim()}” added`);
         setPanel(null);
         controller.list.reload();
         return;
       }
       const id = panel.offer.ID;
       const a = await api.call('/offers/editOffer', { ...offerInput(form, images), ID: id });
-      if (a.status !== 'ok')
-        return setProblem(
-          a.data === 'VALIDATION_ERROR' && a.details?.message ? a.details.message : MESSAGES.failedEditOffer,
-        );
+      if (a.status !== 'ok') return setProblem(errorText(a, MESSAGES.failedEditOffer));
       // The replaced image goes on a best-effort basis (admin §4): failures are ignored.
       if (file)
         for (const old of form.images) void api.call('/images/deleteImageByFilename', { FileName: old });
       const again = await api.call('/offers/getOfferByID', { ID: id });
       if (again.status !== 'ok') return setProblem('There was an error while getting the new offer!');
       controller.list.updateRow((r) => r.ID === id, again.data);
+      feedback.done(`Offer “${again.data.OfferName}” saved`);
       setPanel(null);
     } finally {
       setSaving(false);
@@ -210,6 +214,7 @@ export function Offers(_: { path: string }) {
         title={`Delete offer ${deleting?.OfferName ?? ''}?`}
         confirmText="Delete offer"
         errorMessage={MESSAGES.failedDeleteOffer}
+        doneText={`Offer “${deleting?.OfferName ?? ''}” deleted`}
         onConfirm={() =>
           api.call('/offers/deleteOffer', {
             ID: deleting?.ID as number,

@@ -32,8 +32,9 @@ export function Payments(_: { path: string }) {
   const [fileError, setFileError] = useState<string | null>(null);
 
   const check = useCallback(async () => {
-    const a = await api.call('/payouts/checkPayoutPending', {});
-    setCanCreate(a.status === 'ok');
+    // Asked as data: a payout waiting to be processed is a normal state, not a failed request.
+    const a = await api.call('/payouts/getPayoutAvailability', {});
+    setCanCreate(a.status === 'ok' && a.data.canCreate);
   }, []);
   useEffect(() => {
     void check();

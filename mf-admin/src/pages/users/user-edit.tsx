@@ -251,10 +251,10 @@ export function UserEditDialog({
       ContactSkype: textOrNull(form.ContactSkype),
       ContactTelegram: textOrNull(form.ContactTelegram),
       Country: form.Country,
+      ...(form.newEmail.trim() ? { newEmail: form.newEmail.trim() } : {}),
       // The rest is the admin's to change (admin §6; the server refuses it to anyone else).
       ...(isAdmin
         ? {
-            ...(form.newEmail.trim() ? { newEmail: form.newEmail.trim() } : {}),
             ...(form.newPassword ? { newPassword: form.newPassword } : {}),
             ReferralPercentEarnings: Number(referral),
             AssignedManagerID: form.AssignedManagerID,
@@ -265,11 +265,7 @@ export function UserEditDialog({
         : {}),
     };
     const saved = await api.call('/users/editUser', body);
-    // The server's own words when it says why (a refused field, a hold, a taken e-mail).
-    if (saved.status !== 'ok')
-      return saved.data !== 'SERVER_ERROR' && saved.details?.message
-        ? saved.details.message
-        : MESSAGES.failedEditUser;
+    if (saved.status !== 'ok') return saved;
     const again = await api.call('/users/getSingleUser', { ID: user.ID });
     if (again.status !== 'ok') return 'Failed to get the new edited user!';
     onSaved(again.data);
@@ -296,6 +292,7 @@ export function UserEditDialog({
       onSubmit={submit}
       onClose={onClose}
       errorMessage={MESSAGES.failedEditUser}
+      doneText={`User ${user?.Username ?? ''} saved`}
       width={640}
       testId="user-edit"
     >
@@ -309,14 +306,7 @@ export function UserEditDialog({
         <div style={GRID}>
           {text('FirstName', 'First name')}
           {text('LastName', 'Last name')}
-          {isAdmin ? (
-            text('newEmail', `New e-mail (now ${user?.Email})`, 'email')
-          ) : (
-            // Decision 0030: another user's e-mail resets their password, so it is an admin's to change.
-            <Field label="E-mail" hint="Only an admin may change the e-mail of another user.">
-              <Input data-testid="user-newEmail" type="email" value={user?.Email ?? ''} disabled />
-            </Field>
-          )}
+          {text('newEmail', `New e-mail (now ${user?.Email})`, 'email')}
           <Field label="Country">
             <CountrySelect
               value={form.Country}

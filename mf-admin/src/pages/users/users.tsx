@@ -4,7 +4,7 @@ import { ConfirmDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { Alert, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
+import { api, errorText, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
 import { UserEditDialog } from './user-edit.tsx';
 import { UserInfoDialog } from './user-info.tsx';
 
@@ -30,15 +30,15 @@ export function Users(_: { path: string }) {
 
   const startPayout = async (user: User) => {
     setChecking(user.ID);
-    const check = await api.call('/payouts/checkPayoutPending', { BoundUser: user.ID });
+    const check = await api.call('/payouts/getPayoutAvailability', { BoundUser: user.ID });
     setChecking(null);
-    if (check.status === 'ok') return setDialog({ kind: 'payout', user });
+    if (check.status === 'ok' && check.data.canCreate) return setDialog({ kind: 'payout', user });
     const reason =
-      check.data === 'PAYMENT_METHOD_MISSING'
-        ? MESSAGES.payoutNeedsPaymentMethod
-        : check.data === 'PAYOUT_PENDING'
-          ? MESSAGES.payoutsPending
-          : (check.details?.message ?? MESSAGES.connectionError);
+      check.status !== 'ok'
+        ? errorText(check, MESSAGES.connectionError)
+        : check.data.code === 'PAYMENT_METHOD_MISSING'
+          ? MESSAGES.payoutNeedsPaymentMethod
+          : MESSAGES.payoutsPending;
     setDialog({ kind: 'payoutRefused', user, reason });
   };
 
@@ -107,6 +107,7 @@ export function Users(_: { path: string }) {
         title={`Delete user ${dialog?.user.Username ?? ''}?`}
         confirmText="Delete user"
         errorMessage={MESSAGES.failedDeleteUser}
+        doneText={`User ${dialog?.user.Username ?? ''} deleted`}
         onConfirm={() => api.call('/users/deleteUser', { ID: dialog?.user.ID as number })}
         onDone={() => dialog && controller.list.removeRow(byId(dialog.user.ID))}
         onClose={close}
@@ -119,12 +120,11 @@ export function Users(_: { path: string }) {
         title={`Verify publisher ${dialog?.user.Username ?? ''}?`}
         confirmText="Verify publisher"
         errorMessage={MESSAGES.failedVerifyPublisher}
+        doneText={`${dialog?.user.Username ?? ''} is now a verified publisher`}
         onConfirm={async () => {
           const answer = await api.call('/users/verifyPublisher', { ID: dialog?.user.ID as number });
           if (answer.status === 'ok') controller.list.updateRow(byId(answer.data.ID), answer.data);
-          return answer.status === 'ok'
-            ? answer
-            : { status: 'error', data: answer.data, details: { message: MESSAGES.failedVerifyPublisher } };
+          return answer;
         }}
         onDone={() => {}}
         onClose={close}
@@ -136,6 +136,7 @@ export function Users(_: { path: string }) {
         title={`Create a payout for ${dialog?.user.Username ?? ''}?`}
         confirmText="Create payout"
         errorMessage={MESSAGES.failedCreatePayout}
+        doneText={`Payout for ${dialog?.user.Username ?? ''} created: process it in Payments`}
         onConfirm={() => api.call('/payouts/createPlatformPayout', { BoundUser: dialog?.user.ID as number })}
         onDone={() => {}}
         onClose={close}

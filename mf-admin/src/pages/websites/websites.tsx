@@ -137,6 +137,7 @@ export function Websites(_: { path: string }) {
         onSubmit={submit}
         onClose={() => setAdding(false)}
         errorMessage={MESSAGES.errorUploadingWebsite}
+        doneText={`Website “${name.trim()}” uploaded`}
         testId="website-form"
       >
         <Field label="Website name">
@@ -207,6 +208,7 @@ export function Websites(_: { path: string }) {
         title={`Delete website ${deleting?.WebsiteName ?? ''}?`}
         confirmText="Delete website"
         errorMessage={MESSAGES.failedDeleteWebsite}
+        doneText={`Website “${deleting?.WebsiteName ?? ''}” deleted`}
         onConfirm={() => api.call('/websites/deleteWebsite', { id: deleting?.ID as number })}
         onDone={() => deleting && controller.list.removeRow((r) => r.ID === deleting.ID)}
         onClose={() => setDeleting(null)}

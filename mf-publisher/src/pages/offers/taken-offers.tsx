@@ -1,6 +1,6 @@
 import { api } from '@leadmesh/api-client';
 import { type FilterItem, TAKEN_OFFER_LIST, type TakenOffer } from '@leadmesh/schema';
-import { ConfirmDialog, type ListColumn, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, type ListColumn, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
 import { Alert, Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
@@ -19,6 +19,7 @@ export function TakenOffers() {
   const [deleting, setDeleting] = useState<TakenOffer | null>(null);
   const [link, setLink] = useState<LinkState>({ phase: 'closed' });
   const [copied, setCopied] = useState(false);
+  const feedback = useFeedback();
 
   // The call answers every taken offer at once (dashboards §7: BoundUser, Filters).
   const controller = useList<TakenOffer>(
@@ -38,14 +39,7 @@ export function TakenOffers() {
     );
   };
 
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const copy = async (text: string) => setCopied(await feedback.copy(text, 'Tracking link'));
 
   const columns: ListColumn<TakenOffer>[] = [
     {
@@ -150,6 +144,7 @@ export function TakenOffers() {
         title="Delete taken offer"
         confirmText="Delete"
         errorMessage="Failed to delete the taken offer"
+        doneText={`Offer “${deleting?.FriendlyName ?? deleting?.TakenOfferName ?? ''}” removed from your offers`}
         onConfirm={() => api.call('/takenOffers/deleteTakenOffer', { ID: deleting?.ID ?? 0 })}
         onDone={controller.list.reload}
         onClose={() => setDeleting(null)}

@@ -2,7 +2,7 @@ import { api } from '@leadmesh/api-client';
 import type { ReferralOverview } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { isNotVerified, Money, NotVerified } from '@leadmesh/ui';
+import { isNotVerified, Money, NotVerified, useFeedback } from '@leadmesh/ui';
 import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { earningsSeries, failureText, referralLink } from '../../lib/answers.ts';
@@ -22,6 +22,7 @@ export function ReferralOverviewScreen() {
   const [error, setError] = useState<string | null>(null);
   const [notVerified, setNotVerified] = useState(false);
   const [copied, setCopied] = useState(false);
+  const feedback = useFeedback();
 
   const load = useCallback(async () => {
     setError(null);
@@ -43,13 +44,7 @@ export function ReferralOverviewScreen() {
 
   const link = data.RefCode ? referralLink(window.location.origin, data.RefCode) : null;
   const copy = async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
+    if (link) setCopied(await feedback.copy(link, 'Referral link'));
   };
 
   return (

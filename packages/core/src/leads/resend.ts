@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@leadmesh/db';
-import { LEAD_STATUS } from '@leadmesh/schema';
+import { LEAD_STATUS, RESENDABLE_STATUSES as STATUSES } from '@leadmesh/schema';
 import { type LeadRow, leadEvents, leads } from '@leadmesh/schema/tables';
 import { and, asc, gt, inArray, isNull } from 'drizzle-orm';
 import { changeLeadStatuses } from './status-batch.ts';
@@ -9,7 +9,7 @@ import { changeLeadStatuses } from './status-batch.ts';
  * try (-2). A lead the CRM has (a CRM id), one being handed over (6) or never handed over yet (-1,
  * the worker's own) is not resent: a second copy in the advertiser's CRM is worse than a wait.
  */
-export const RESENDABLE_STATUSES: readonly number[] = [LEAD_STATUS.UNKNOWN_CRM_ERROR, LEAD_STATUS.RETRYING];
+export const RESENDABLE_STATUSES: readonly number[] = STATUSES;
 
 export const NOT_RESENDABLE =
   'Only a lead whose delivery failed (5) or is waiting for a retry (-2), and that the CRM does not have, can be resent';

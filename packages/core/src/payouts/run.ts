@@ -91,6 +91,25 @@ export async function checkPayoutPending(db: Db, input: { BoundUser?: number }):
   return null;
 }
 
+/**
+ * Whether a payout may be created now, as data (issue 16: a normal state is not an error): the
+ * screens ask this on every visit, where `checkPayoutPending`'s 409 would log a failed request.
+ * A missing user is still an error (404). `reason` is the message `createPlatformPayout` would give.
+ */
+export async function payoutAvailability(
+  db: Db,
+  input: { BoundUser?: number },
+): Promise<{
+  canCreate: boolean;
+  reason: string | null;
+  code: 'PAYOUT_PENDING' | 'PAYMENT_METHOD_MISSING' | null;
+}> {
+  const refused = await refusal(db, input.BoundUser);
+  if (!refused) return { canCreate: true, reason: null, code: null };
+  if (refused.code !== 'PAYOUT_PENDING' && refused.code !== 'PAYMENT_METHOD_MISSING') throw refused;
+  return { canCreate: false, reason: refused.details?.message ?? null, code: refused.code };
+}
+
 /** Users who can be paid: a payment method set (the payout needs somewhere to send the money). */
 const payable = sql`(select id from users where payment_method is not null)`;
 

@@ -41,6 +41,12 @@ export function isLeadStatusCode(value: number): value is LeadStatusCode {
   return (LEAD_STATUS_CODES as readonly number[]).includes(value);
 }
 
+/**
+ * Statuses a resend takes back: delivery failed (5) or waits for its next try (-2). With no CRM
+ * lead id and no block (core `isResendable`; the admin list answers it per row as `Resendable`).
+ */
+export const RESENDABLE_STATUSES: readonly LeadStatusCode[] = [5, -2];
+
 /** Statuses a lead report counts as rejected (public §2, per-IP list). */
 export const REJECTED_STATUSES: readonly LeadStatusCode[] = [3, 4, 5];
 

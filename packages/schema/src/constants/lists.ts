@@ -170,6 +170,9 @@ export const USER_LIST = defineList({
     Experience: num('Experience'),
     isAdmin: yes('Is admin'),
     isManager: yes('Is manager'),
+    // The user dialog's assigned-manager picker lists every kind of staff (issue 16 item 3).
+    isPublisherManager: yes('Is publisher manager'),
+    isAdvertiserManager: yes('Is advertiser manager'),
     isVerified: yes('Verified'),
     isCRMInfoAllowed: yes('CRM info allowed'),
     isAdvertiser: yes('Is advertiser'),

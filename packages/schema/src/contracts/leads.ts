@@ -101,6 +101,9 @@ export const adminLeadSchema = leadSchema.extend({
   Advertiser: z
     .object({ CompanyName: z.string() })
     .describe("The advertiser's (BoundAdvertiser) company name"),
+  Resendable: z
+    .boolean()
+    .describe('Whether /leads/resendLead takes it: delivery failed or retrying, not in the CRM, not blocked'),
 });
 export type AdminLead = z.infer<typeof adminLeadSchema>;
 

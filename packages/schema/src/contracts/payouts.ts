@@ -55,6 +55,20 @@ export const payoutCalls = {
     request: z.object({ BoundUser: idSchema.optional() }),
     response: z.null(),
   }),
+  getPayoutAvailability: defineCall({
+    path: '/payouts/getPayoutAvailability',
+    method: 'POST',
+    summary:
+      'Whether a payout may be created now, as data (the Payments and Users screens; checkPayoutPending answers the same as an error)',
+    spec: 'issue 16',
+    callers: ['admin'],
+    request: z.object({ BoundUser: idSchema.optional() }),
+    response: z.object({
+      canCreate: z.boolean(),
+      reason: z.string().nullable().describe('Why not, as createPlatformPayout would say it'),
+      code: z.enum(['PAYOUT_PENDING', 'PAYMENT_METHOD_MISSING']).nullable(),
+    }),
+  }),
   createPlatformPayout: defineCall({
     path: '/payouts/createPlatformPayout',
     method: 'POST',

@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { useFeedback } from '../feedback.tsx';
 import { ListTable, useList } from '../ListTable.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { errorText, isNotVerified, NotVerified, Screen, ViewStyles } from './common.tsx';
@@ -105,6 +106,7 @@ function PostbackForm({
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const feedback = useFeedback();
   useEffect(() => {
     setError(null);
     if (editing && editing !== 'new') {
@@ -127,6 +129,7 @@ function PostbackForm({
     ).catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
     setBusy(false);
     if (answer.status === 'ok') {
+      feedback.done(`Postback “${values.postbackName}” ${editing === 'new' ? 'added' : 'saved'}`);
       onSaved();
       onClose();
     } else setError(errorText(answer, MESSAGES.errorAddingPostback));

@@ -3,6 +3,7 @@ import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
 import { Button, Result } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { refusalText } from '../feedback.tsx';
 
 /**
  * The frame of a screen: `data-testid="screen"` with the route path, as the browser tests and the
@@ -78,12 +79,8 @@ export function isNotVerified(answer: Envelope<unknown> | null | undefined): boo
   return answer?.status === 'error' && answer.data === 'NOT_VERIFIED';
 }
 
-/** The message of an error answer, or the fallback text of the spec when it carries none. */
-export function errorText(answer: Envelope<unknown>, fallback: string): string {
-  if (answer.status === 'ok') return '';
-  if (answer.data === 'VALIDATION_ERROR' && answer.details?.message) return answer.details.message;
-  return answer.details?.message && answer.data !== 'SERVER_ERROR' ? answer.details.message : fallback;
-}
+/** The message of an error answer with the server's reasons (the kit's `refusalText`). */
+export const errorText = refusalText;
 
 /** A load that failed: the spec's message and a Retry button. */
 export function LoadError({
