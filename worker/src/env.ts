@@ -22,8 +22,8 @@ export const workerEnvSchema = z.object({
   /** First wait after a failed delivery; it doubles per attempt up to CRM_RETRY_MAX_MS (equal jitter). */
   CRM_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   CRM_RETRY_MAX_MS: z.coerce.number().int().positive().default(3_600_000),
-  /** Time budget of one CRM call (connect, send, answer, redirects). */
-  CRM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Time budget of one CRM call (connect, send, answer, redirects); 3 s of it to connect (decision 0035). */
+  CRM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** A lead in 6 (Processing) longer than this lost its worker mid-call: the sweep hands it out again. */
   CRM_STUCK_MS: z.coerce.number().int().positive().default(300_000),
   /** How often leads that never reached the queue, or lost their job with Redis, are enqueued again. */
@@ -37,6 +37,17 @@ export const workerEnvSchema = z.object({
    * its lock is this old, by the stalled-job check that runs as often.
    */
   JOB_LOCK_MS: z.coerce.number().int().positive().default(30_000),
+  /** Deliveries in flight at once per endpoint (a postback receiver's host, a CRM), decision 0035. */
+  ENDPOINT_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(4),
+  /** Consecutive failures of an endpoint that open its circuit breaker. */
+  ENDPOINT_FAILURES_TO_OPEN: z.coerce.number().int().positive().default(5),
+  /** First wait of an open breaker before its probe; doubles per opening up to ENDPOINT_PROBE_MAX_MS. */
+  ENDPOINT_PROBE_BASE_MS: z.coerce.number().int().positive().default(5_000),
+  ENDPOINT_PROBE_MAX_MS: z.coerce.number().int().positive().default(300_000),
+  /** A delivery's slot is a lease: a worker that died mid-call frees it after this. */
+  ENDPOINT_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** How often the worker looks for lanes whose probe is due (or whose lease ran out). */
+  ENDPOINT_WAKE_MS: z.coerce.number().int().positive().default(1_000),
   /** Raw clicks older than this are rolled up per day into click_daily_stats and deleted (daily job). */
   CLICK_RETENTION_DAYS: z.coerce.number().int().min(46).default(90),
 });

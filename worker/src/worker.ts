@@ -1,6 +1,7 @@
 import { openPlatform, secretBoxFromEnv } from '@leadmesh/core';
 import {
   clicksRetention,
+  createEndpointLanes,
   crmDecide,
   crmFetchStatus,
   exportLeads,
@@ -30,6 +31,7 @@ import { runMailSend } from './handlers/mail-send.handler.ts';
 import { runOfferApproveRates } from './handlers/offer-approve-rates.handler.ts';
 import { runPayoutAuto } from './handlers/payout-auto.handler.ts';
 import { runPostbackSend } from './handlers/postback-send.handler.ts';
+import { dispatchReleased } from './lanes.ts';
 import { fileSinkTransport, type MailTransport, smtpTransport } from './mail-transport.ts';
 import { duePostbackDeliveries } from './postbacks/sweep.ts';
 
@@ -88,6 +90,14 @@ export async function startWorker(
     mail,
     secretBox: secretBoxFromEnv(env),
     outbound: options.outbound,
+    lanes: createEndpointLanes(platform.redis, {
+      maxInFlight: env.ENDPOINT_MAX_IN_FLIGHT,
+      failuresToOpen: env.ENDPOINT_FAILURES_TO_OPEN,
+      probeBaseMs: env.ENDPOINT_PROBE_BASE_MS,
+      probeMaxMs: env.ENDPOINT_PROBE_MAX_MS,
+      // A slot outlives the longest call it may cover, a few times over.
+      leaseMs: Math.max(env.ENDPOINT_LEASE_MS, 3 * env.CRM_TIMEOUT_MS),
+    }),
   };
 
   const workers = QUEUES.map(
@@ -101,7 +111,11 @@ export async function startWorker(
           if (!payload.success)
             throw new UnrecoverableError(`bad payload for ${job.name}: ${payload.error.message}`);
           const attempt = job.attemptsMade + 1;
-          const run: JobRun = { attempt, isLastAttempt: attempt >= (job.opts.attempts ?? 1) };
+          const run: JobRun = {
+            attempt,
+            isLastAttempt: attempt >= (job.opts.attempts ?? 1),
+            jobId: job.id,
+          };
           await runUnitOfWork(ctx.jobs, () => runner.run(payload.data, ctx, run));
         },
         {
@@ -156,8 +170,11 @@ export async function startWorker(
    * A job still waiting or delayed under the same key makes it a no-op; a finished one holding the
    * key (a failed job is kept for days) is removed first (`requeue`).
    */
+  let postbackCursor = 0;
   async function sweepPostbacks(olderThanMs = env.OUTBOX_SWEEP_GRACE_MS): Promise<number> {
-    const due = await duePostbackDeliveries(ctx.db, Date.now() - olderThanMs, SWEEP_BATCH);
+    const due = await duePostbackDeliveries(ctx.db, Date.now() - olderThanMs, SWEEP_BATCH, postbackCursor);
+    // A short page is the end: the next pass starts over from the oldest.
+    postbackCursor = due.length < SWEEP_BATCH ? 0 : (due.at(-1)?.ID ?? 0);
     for (const row of due) {
       const payload = { deliveryId: row.ID, attempt: row.Attempts + 1 };
       await ctx.jobs.requeue(postbackSend, payload);
@@ -188,6 +205,25 @@ export async function startWorker(
       });
   }, env.CRM_SWEEP_MS);
 
+  // Lanes whose breaker's probe is due, or whose slot lease ran out: their parked deliveries go.
+  let waking = false;
+  const wakeTimer = setInterval(() => {
+    if (waking || !ctx.lanes) return;
+    waking = true;
+    ctx.lanes
+      .wakeDue()
+      .then((woken) =>
+        dispatchReleased(
+          ctx,
+          woken.flatMap((w) => w.released),
+        ),
+      )
+      .catch((error) => console.warn(`lanes not woken: ${(error as Error).message}`))
+      .finally(() => {
+        waking = false;
+      });
+  }, env.ENDPOINT_WAKE_MS);
+
   return {
     ctx,
     sweepOutbox,
@@ -196,6 +232,7 @@ export async function startWorker(
     async close() {
       clearInterval(sweepTimer);
       clearInterval(crmSweepTimer);
+      clearInterval(wakeTimer);
       // close() waits for the running jobs (a CRM call ends within its time budget) and takes no new ones.
       await Promise.all(workers.map((w) => w.close()));
       mail.close();

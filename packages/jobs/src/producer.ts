@@ -4,8 +4,16 @@ import type { z } from 'zod';
 import { type JobDefinition, QUEUES, type QueueName } from './define.ts';
 
 export interface JobProducer {
-  /** Validates the payload and enqueues it under its business key; a duplicate key is a no-op. */
-  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, delayMs?: number): Promise<void>;
+  /**
+   * Validates the payload and enqueues it under its business key (or `jobId`: a delivery an
+   * endpoint's lane released, decision 0035); a duplicate id is a no-op.
+   */
+  enqueue<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    delayMs?: number,
+    jobId?: string,
+  ): Promise<void>;
   /**
    * Enqueues the job unless a waiting, delayed or running one holds its key; a finished
    * (completed or failed) job holding the key is removed first, so the key can be used again.
@@ -38,9 +46,13 @@ export function createJobProducer(
   };
   return {
     deadlineMs: options.deadlineMs ?? 2_000,
-    async enqueue(job, payload, delayMs) {
+    async enqueue(job, payload, delayMs, jobId) {
       const data = job.schema.parse(payload);
-      await queueFor(job.queue).add(job.id, data, { ...job.options, jobId: job.key(data), delay: delayMs });
+      await queueFor(job.queue).add(job.id, data, {
+        ...job.options,
+        jobId: jobId ?? job.key(data),
+        delay: delayMs,
+      });
     },
     async requeue(job, payload, delayMs) {
       const data = job.schema.parse(payload);

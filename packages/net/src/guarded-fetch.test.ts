@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
+import { Duplex } from 'node:stream';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OutboundFailed, OutboundRefused } from './errors.ts';
@@ -485,6 +486,45 @@ describe('transport failures', () => {
       'TIMEOUT',
     );
     expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('gives up a connection that never completes after connectTimeoutMs, well within the whole budget', async () => {
+    // A black hole: the socket never connects (nothing is sent anywhere).
+    const blackHole = vi.fn(
+      () =>
+        new Duplex({
+          read() {},
+          write(_chunk, _encoding, callback) {
+            callback();
+          },
+        }) as unknown as net.Socket,
+    );
+    const started = performance.now();
+    const err = await failed(
+      local({ url: 'http://127.0.0.1:9/', allowedPorts: [9], connect: blackHole, connectTimeoutMs: 150 }),
+      'CONNECTION_FAILED',
+    );
+    expect(err.message).toContain('No connection within 150 ms');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(blackHole).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a resolver that does not answer within resolveTimeoutMs as unresolvable, without connecting', async () => {
+    const connect = watchedConnect();
+    const hanging = () => new Promise<never>(() => {});
+    await refused(
+      local({ url: 'http://slow-dns.example/', resolver: hanging, resolveTimeoutMs: 100, connect }),
+      'HOST_UNRESOLVABLE',
+    );
+    expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('keeps a connection that completes within connectTimeoutMs', async () => {
+    const server = await fake((_req, res) => {
+      setTimeout(() => res.end('late but fine'), 300);
+    });
+    const res = await local({ url: server.origin, connectTimeoutMs: 100 });
+    expect(res.body).toBe('late but fine');
   });
 
   it('stops when the caller aborts', async () => {

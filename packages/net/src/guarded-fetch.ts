@@ -9,8 +9,10 @@ import { OutboundFailed, OutboundRefused } from './errors.ts';
 import {
   type AllowedUrl,
   checkOutboundUrl,
+  defaultResolver,
   type OutboundPolicy,
   type ResolvedAddress,
+  type Resolver,
 } from './url-policy.ts';
 
 /** Where the request goes once the policy has passed it: the name (for SNI) and the checked addresses. */
@@ -121,6 +123,14 @@ export interface GuardedRequestOptions extends Partial<OutboundPolicy> {
   signal?: AbortSignal;
   /** Socket factory; defaults to {@link connectPinned}. For tests and instrumentation. */
   connect?: Connector;
+  /**
+   * Budget of each hop's TCP (and TLS) connection, within `timeoutMs`: a host that takes connections
+   * in silence (a black hole) fails `CONNECTION_FAILED` after this instead of eating the whole budget.
+   * Default: no separate budget.
+   */
+  connectTimeoutMs?: number;
+  /** Budget of each hop's name resolution: a resolver that does not answer in time counts as unresolvable. */
+  resolveTimeoutMs?: number;
 }
 
 export interface GuardedResponse {
@@ -138,6 +148,14 @@ export interface GuardedResponse {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The network budgets of deliveries to users' endpoints (postbacks, CRMs; decision 0035): a TCP (and
+ * TLS) connection within 3 s, a name resolved within 2 s, the whole call within 10 s. A receiver
+ * that hangs costs its lane at most this long per delivery.
+ */
+export const DELIVERY_CONNECT_TIMEOUT_MS = 3_000;
+export const DELIVERY_RESOLVE_TIMEOUT_MS = 2_000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const USER_AGENT = 'Leadmesh-Outbound/1.0';
@@ -213,8 +231,31 @@ interface Hop {
   body: string | Uint8Array | undefined;
 }
 
+/** A resolver that gives up (no addresses: unresolvable) after `ms`. */
+function boundedResolver(resolver: Resolver, ms: number): Resolver {
+  return (host) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve([]), ms);
+      resolver(host).then(
+        (answers) => {
+          clearTimeout(timer);
+          resolve(answers);
+        },
+        (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      );
+    });
+}
+
 /** Sends one request to the checked addresses and resolves at the response head. */
-function send(hop: Hop, connect: Connector, signal: AbortSignal): Promise<IncomingMessage> {
+function send(
+  hop: Hop,
+  connect: Connector,
+  signal: AbortSignal,
+  connectTimeoutMs?: number,
+): Promise<IncomingMessage> {
   const { check, method, body } = hop;
   const protocol = check.url.protocol as 'http:' | 'https:';
   const target: ConnectTarget = {
@@ -244,7 +285,20 @@ function send(hop: Hop, connect: Connector, signal: AbortSignal): Promise<Incomi
       setHost: false,
       // No agent: each request gets its own socket from `connect`, so a pooled socket opened for an
       // earlier resolution can never be reused.
-      createConnection: () => connect(target),
+      createConnection: () => {
+        const socket = connect(target);
+        if (connectTimeoutMs !== undefined) {
+          const timer = setTimeout(() => {
+            const err: NodeJS.ErrnoException = new Error(`No connection within ${connectTimeoutMs} ms`);
+            err.code = 'ECONNECTTIMEOUT';
+            socket.destroy(err);
+          }, connectTimeoutMs);
+          const done = () => clearTimeout(timer);
+          socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', done);
+          socket.once('close', done);
+        }
+        return socket;
+      },
     });
     const onAbort = () => request.destroy(signal.reason);
     if (signal.aborted) onAbort();
@@ -359,7 +413,10 @@ export async function guardedRequest(options: GuardedRequestOptions): Promise<Gu
   const connect = options.connect ?? connectPinned;
   const policy = {
     allowLoopback: options.allowLoopback === true,
-    resolver: options.resolver,
+    resolver:
+      options.resolveTimeoutMs === undefined
+        ? options.resolver
+        : boundedResolver(options.resolver ?? defaultResolver, options.resolveTimeoutMs),
     allowedPorts: options.allowedPorts,
   };
 
@@ -388,7 +445,7 @@ export async function guardedRequest(options: GuardedRequestOptions): Promise<Gu
       const check = await untilAborted(checkOutboundUrl(currentUrl, policy), signal);
       if (!check.ok) throw new OutboundRefused(check, currentUrl);
       const hop: Hop = { ...request, check };
-      const res = await send(hop, connect, signal);
+      const res = await send(hop, connect, signal, options.connectTimeoutMs);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
 

@@ -1,6 +1,13 @@
 import { maskIn } from '@leadmesh/core';
 import type { CrmRequest } from '@leadmesh/crm/server';
-import { type GuardedResponse, guardedRequest, OutboundFailed, OutboundRefused } from '@leadmesh/net';
+import {
+  DELIVERY_CONNECT_TIMEOUT_MS,
+  DELIVERY_RESOLVE_TIMEOUT_MS,
+  type GuardedResponse,
+  guardedRequest,
+  OutboundFailed,
+  OutboundRefused,
+} from '@leadmesh/net';
 
 /** How the worker calls CRMs. */
 export interface CallOptions {
@@ -51,6 +58,8 @@ export async function callCrm(request: CrmRequest, options: CallOptions): Promis
       headers: { 'user-agent': 'Leadmesh/1.0 (+lead delivery)', ...request.headers },
       body: request.body,
       timeoutMs: options.timeoutMs,
+      connectTimeoutMs: Math.min(DELIVERY_CONNECT_TIMEOUT_MS, options.timeoutMs),
+      resolveTimeoutMs: Math.min(DELIVERY_RESOLVE_TIMEOUT_MS, options.timeoutMs),
       allowLoopback: options.allowLoopback,
       maxResponseBytes: MAX_ANSWER_BYTES,
       oversize: 'fail',

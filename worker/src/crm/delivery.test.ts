@@ -26,6 +26,9 @@ beforeAll(async () => {
         CRM_RETRY_BASE_MS: '150',
         CRM_RETRY_MAX_MS: '600',
         CRM_TIMEOUT_MS: '1500',
+        // The breaker of a CRM failing many times in a row probes again soon (decision 0035).
+        ENDPOINT_PROBE_BASE_MS: '200',
+        ENDPOINT_PROBE_MAX_MS: '1000',
       }),
     ),
   );

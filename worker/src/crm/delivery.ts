@@ -22,6 +22,7 @@ import {
 } from '@leadmesh/schema/tables';
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import type { WorkerContext } from '../context.ts';
+import type { Report } from '../lanes.ts';
 import { MicroBatcher } from './batcher.ts';
 import { type CallRecord, callCrm } from './call.ts';
 import { acceptInProcess, scheduleDecision } from './in-process.ts';
@@ -606,6 +607,20 @@ function batcherFor(ctx: WorkerContext, settings: CrmSettings) {
   return found;
 }
 
+/**
+ * What an attempt says about the CRM, for its lane's breaker (decision 0035): a delivery, or any
+ * answer of the CRM, even a refusal of the data, means it is up; a failure worth retrying (no
+ * answer, 5xx, 429) that it is not; an attempt that called nothing (its data could not be opened,
+ * the address policy refused the URL) says nothing about it.
+ */
+function healthOf(result: Attempted): Parameters<Report>[0] {
+  if (result.answer.kind === 'delivered') return 'ok';
+  const last = result.calls.at(-1);
+  if (!last) return 'neutral';
+  if (result.answer.kind === 'retry') return 'fail';
+  return last.record.responseStatus !== null ? 'ok' : 'neutral';
+}
+
 /** Database steps per transaction at most. */
 const BATCH_MAX = 200;
 
@@ -615,7 +630,12 @@ const BATCH_MAX = 200;
  * attempt enqueued after the backoff or the CRM's Retry-After. A refusal no retry changes (bad
  * token, invalid data, a URL that may not be contacted), or the last attempt: 5 (Unknown CRM error).
  */
-export async function deliverLead(ctx: WorkerContext, leadId: number, jobAttempt: number): Promise<string> {
+export async function deliverLead(
+  ctx: WorkerContext,
+  leadId: number,
+  jobAttempt: number,
+  report?: Report,
+): Promise<string> {
   const settings = crmSettings(ctx.env);
   const batch = batcherFor(ctx, settings);
   const claimed = (await batch.submit({ kind: 'claim', request: { leadId, jobAttempt } })) as Claim;
@@ -623,6 +643,7 @@ export async function deliverLead(ctx: WorkerContext, leadId: number, jobAttempt
   const { attempt, claimedAt, crm, offer } = claimed;
   const result = await attemptDelivery(ctx, settings, crm, offer, claimed.lead, claimed.ambiguous);
   const { answer } = result;
+  report?.(healthOf(result), answer.kind === 'delivered' ? null : answer.error);
   const final = answer.kind === 'permanent' || (answer.kind === 'retry' && attempt >= settings.maxAttempts);
   const delay = answer.kind === 'retry' && !final ? retryDelay(settings, attempt, result.retryAfter) : 0;
   const outcome = (await batch.submit({

@@ -4,7 +4,8 @@ import { isInspectorUrl, nextDelay, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/n
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { WorkerContext } from '../context.ts';
+import type { JobRun, WorkerContext } from '../context.ts';
+import { laneMember, postbackEndpoint, type Report, throughLane } from '../lanes.ts';
 import { type AttemptResult, sendSigned } from '../postbacks/send.ts';
 
 /**
@@ -51,6 +52,60 @@ function prepareClaim(db: Db) {
 const claims = new WeakMap<Db, ReturnType<typeof prepareClaim>>();
 
 /**
+ * Where a delivery goes, read before the claim so the receiver's lane can hold it back. Finished
+ * rows too: a job the lane released holds a slot to give back, even when its claim will do nothing.
+ */
+function preparePeek(db: Db) {
+  return db
+    .select({ URL: postbackDeliveries.URL, Event: postbackDeliveries.Event })
+    .from(postbackDeliveries)
+    .where(eq(postbackDeliveries.ID, sql.placeholder('id')))
+    .prepare();
+}
+const peeks = new WeakMap<Db, ReturnType<typeof preparePeek>>();
+
+/**
+ * What an attempt says about its receiver, for its lane's breaker (decision 0035): an answer of
+ * 2xx or a 4xx means it is up; 5xx, 408, 429 and transport failures that it is not; a refusal of
+ * the address policy or our own trouble says nothing about it.
+ */
+export function healthOf(result: AttemptResult): Parameters<Report>[0] {
+  if (result.verdict === 'delivered') return 'ok';
+  if (result.status !== null) return result.verdict === 'retry' ? 'fail' : 'ok';
+  if (result.error?.startsWith('INTERNAL')) return 'neutral';
+  return result.verdict === 'retry' ? 'fail' : 'neutral';
+}
+
+/**
+ * One postback job. Lead events go through their receiver's lane (decision 0035): at most a few in
+ * flight per receiver, none while its breaker is open (the delivery waits parked, its attempt not
+ * spent). A test fire or a replay, which someone is watching, goes straight.
+ */
+export async function runPostbackSend(
+  payload: z.output<typeof postbackSend.schema>,
+  ctx: WorkerContext,
+  run?: JobRun,
+): Promise<void> {
+  const { lanes } = ctx;
+  if (lanes && run?.jobId) {
+    let peek = peeks.get(ctx.db);
+    if (!peek) {
+      peek = preparePeek(ctx.db);
+      peeks.set(ctx.db, peek);
+    }
+    const [target] = await peek.execute({ id: payload.deliveryId });
+    const endpoint = target ? postbackEndpoint(target.URL) : null;
+    if (target && endpoint && !isTestDelivery(target.Event) && !isReplayDelivery(target.Event)) {
+      await throughLane({ ...ctx, lanes }, run.jobId, endpoint, laneMember(postbackSend, payload), (report) =>
+        sendDelivery(payload, ctx, report),
+      );
+      return;
+    }
+  }
+  await sendDelivery(payload, ctx);
+}
+
+/**
  * One attempt of one postback delivery (a `postback_deliveries` row). The attempt is claimed on
  * the row first (compare-and-set on `Attempts`), so each attempt number is sent at most once
  * whatever jobs the queue and the sweep hand out. Then: the owner's secrets (created on first
@@ -59,9 +114,10 @@ const claims = new WeakMap<Db, ReturnType<typeof prepareClaim>>();
  * delay (or the receiver's longer Retry-After); the last one, a final failure or a test fire's
  * only attempt leaves the row `failed`.
  */
-export async function runPostbackSend(
+async function sendDelivery(
   payload: z.output<typeof postbackSend.schema>,
   ctx: WorkerContext,
+  report?: Report,
 ): Promise<void> {
   const { deliveryId, attempt } = payload;
   let claim = claims.get(ctx.db);
@@ -113,6 +169,8 @@ export async function runPostbackSend(
       durationMs: 0,
     };
   }
+
+  report?.(healthOf(result), result.error ?? (result.status === null ? null : `HTTP ${result.status}`));
 
   let delay: number | null = null;
   let state: 'pending' | 'delivered' | 'failed';

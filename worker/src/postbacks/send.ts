@@ -1,5 +1,8 @@
 import {
   type Connector,
+  DELIVERY_CONNECT_TIMEOUT_MS,
+  DELIVERY_RESOLVE_TIMEOUT_MS,
+  DELIVERY_TIMEOUT_MS,
   guardedRequest,
   OutboundFailed,
   OutboundRefused,
@@ -9,8 +12,8 @@ import {
   signedContent,
 } from '@leadmesh/net';
 
-/** A postback's whole exchange, every redirect included, must finish within this. */
-export const POSTBACK_TIMEOUT_MS = 15_000;
+/** A postback's whole exchange, every redirect included, must finish within this (decision 0035). */
+export const POSTBACK_TIMEOUT_MS = DELIVERY_TIMEOUT_MS;
 /** Response bytes read from a receiver; the log keeps less (RESPONSE_BODY_KEPT). */
 const MAX_RESPONSE_BYTES = 16 * 1024;
 /** Characters of the receiver's answer kept in the delivery log. */
@@ -77,7 +80,7 @@ export interface AttemptResult {
 
 /**
  * One signed request through the guarded client: Standard Webhooks headers over the exact URL (GET)
- * or the raw body (POST), a 15 s budget, the outbound policy at every hop. Never throws for what a
+ * or the raw body (POST), a 10 s budget (3 s to connect), the outbound policy at every hop. Never throws for what a
  * receiver does; only for programming errors.
  */
 export async function sendSigned(
@@ -104,6 +107,8 @@ export async function sendSigned(
       headers,
       body: request.body,
       timeoutMs: POSTBACK_TIMEOUT_MS,
+      connectTimeoutMs: DELIVERY_CONNECT_TIMEOUT_MS,
+      resolveTimeoutMs: DELIVERY_RESOLVE_TIMEOUT_MS,
       maxResponseBytes: MAX_RESPONSE_BYTES,
       allowLoopback: outbound.allowLoopback ?? false,
       resolver: outbound.resolver,

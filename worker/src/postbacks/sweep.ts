@@ -16,17 +16,21 @@ const scheduledWait = sql.raw(
  * time (or the row's creation) plus the scheduled wait. Their job was lost (Redis was away when it
  * was asked for, or lost it). Oldest first, at most `limit`; a receiver's longer Retry-After is not
  * known here, so such a retry may come early, never late. Delivered and failed rows are final and
- * never returned. Re-enqueuing a job that still exists is a no-op (same business key).
+ * never returned. Re-enqueuing a job that still exists is a no-op (same business key). `afterId`
+ * pages on: deliveries parked in their receiver's lane (decision 0035) look overdue too, and
+ * would otherwise fill every page.
  */
 export async function duePostbackDeliveries(
   db: DbOrTx,
   cutoffMs: number,
   limit: number,
+  afterId = 0,
 ): Promise<{ ID: number; Attempts: number }[]> {
   return db.all<{ ID: number; Attempts: number }>(sql`
     select d.id as "ID", d.attempts as "Attempts"
     from postback_deliveries d
     where d.state = 'pending'
+      and d.id > ${afterId}
       and coalesce(
             (select max(a.created_at) from postback_attempts a where a.delivery_id = d.id),
             d.created_at
