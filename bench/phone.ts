@@ -393,7 +393,7 @@ export async function benchPhone(options: {
   return { results, returnVisit };
 }
 
-/** One more cold first visit, a JPEG every 0.5 s from navigation start until the page settled (at most 15 s). */
+/** One more cold first visit, a PNG every 0.5 s from navigation start until the page settled (at most 15 s). */
 async function screenshotSeries(
   options: { browser: Browser; shellUrl: string },
   target: PhoneTarget,
@@ -414,8 +414,8 @@ async function screenshotSeries(
         const due = start + k * 500;
         const wait = due - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        const image = await page.screenshot({ type: 'jpeg', quality: 60 }).catch(() => null);
-        if (image) writeFileSync(path.join(dir, `${String(k * 500).padStart(5, '0')}ms.jpg`), image);
+        const image = await page.screenshot({ type: 'png' }).catch(() => null);
+        if (image) writeFileSync(path.join(dir, `${String(k * 500).padStart(5, '0')}ms.png`), image);
       }
     })();
     await openOnce(page, new URL(target.path, options.shellUrl).href, target.settled, (t) => {
