@@ -26,6 +26,7 @@ import {
   sequentialP95,
   topUpListWorld,
 } from '../bench/lists.ts';
+import { busyMeter } from '../bench/machine.ts';
 import {
   BENCH_PAGE_WEIGHT_TARGETS,
   kb,
@@ -33,6 +34,7 @@ import {
   measureTarget,
   weightProblems,
 } from '../bench/page-weight.ts';
+import { benchPhoneRows } from '../bench/phone-rows.ts';
 import { benchPostbacks } from '../bench/postbacks.ts';
 import { intakeRows, trackingRows } from '../bench/traffic.ts';
 import { startWorld } from './lib/world.ts';
@@ -40,7 +42,7 @@ import { startWorld } from './lib/world.ts';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=lists,delivery runs only the named parts (http, lists, overview, traffic, delivery, postbacks, export, weight). */
+/** BENCH_ONLY=lists,delivery runs only the named parts (http, lists, overview, traffic, delivery, postbacks, export, weight, phone). */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const part = (name: string) => only.size === 0 || only.has(name);
 const dir = join(root, '.cache', 'bench');
@@ -54,8 +56,13 @@ interface Row {
   ratio: string;
   target: string;
   ok: boolean;
+  /** How busy the machine was while the row was measured (bench/machine.ts). */
+  busy?: string;
 }
 const rows: Row[] = [];
+const busy = busyMeter();
+const pushRow = rows.push.bind(rows);
+rows.push = (...added: Row[]) => pushRow(...added.map((r) => ({ ...r, busy: r.busy ?? busy.reading() })));
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -402,10 +409,22 @@ if (part('weight')) {
   }
 }
 
+// 7b. The phone profile of issue 19: each audience's first content, beside a static page's.
+if (part('phone')) {
+  const world = await startWorld({ label: 'bench-phone' });
+  try {
+    rows.push(...(await benchPhoneRows({ shellUrl: world.urls.shell, log })));
+  } finally {
+    await world.stop();
+  }
+}
+
 // 8. The table, on screen and in bench/results/latest.md.
-const header = '| | measured | baseline, same run | ratio | target | |\n|---|---|---|---|---|---|';
+const header =
+  '| | measured | baseline, same run | ratio | target | | machine while measured |\n|---|---|---|---|---|---|---|';
 const lines = rows.map(
-  (r) => `| ${r.name} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok ? 'ok' : 'MISSED'} |`,
+  (r) =>
+    `| ${r.name} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok ? 'ok' : 'MISSED'} | ${r.busy ?? ''} |`,
 );
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
 const table = `${header}\n${lines.join('\n')}\n`;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigScript, securityHeaders } from '../../packages/federation/src/runtime-config.ts';
-import { badPath, createStaticServer } from './frontends.ts';
+import { badPath, createStaticServer, shellHints } from './frontends.ts';
 
 /** One raw HTTP request: the path goes out exactly as written (fetch would normalise `..`). */
 function get(
@@ -208,5 +208,70 @@ describe('security headers and run-time config', () => {
     const window: { __LEADMESH_CONFIG__?: unknown } = {};
     new Function('window', script)(window);
     expect(window.__LEADMESH_CONFIG__).toEqual({ apiUrl: 'http://localhost:5000', remotes });
+  });
+});
+
+describe('hints for the session remote (issue 19)', () => {
+  const manifest = {
+    mf_public: 'http://127.0.0.1:3001/mf-manifest.json',
+    mf_publisher: 'http://127.0.0.1:3002/mf-manifest.json',
+    mf_advertiser: 'http://127.0.0.1:3003/mf-manifest.json',
+    mf_admin: 'http://127.0.0.1:3004/mf-manifest.json',
+  };
+  const hints = (pathname: string, cookie?: string) =>
+    shellHints({
+      pathname,
+      cookie,
+      apiUrl: 'http://127.0.0.1:5000',
+      manifest,
+      remoteFiles: (name) => ({ entry: 'remoteEntry.js', sync: [`${name}-app.0123abcd.js`] }),
+    });
+
+  it('names the remote of a dashboard address and preloads its manifest, entry and ./App files with a session', () => {
+    const html = hints('/dashboard/advertiser', 'lm_xsrf=x; lm_session=abc');
+    expect(html).toContain('<meta name="leadmesh-remote" content="mf_advertiser">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="http://127.0.0.1:3003/mf-manifest.json">',
+    );
+    expect(html).toContain('<link rel="preload" as="script" href="http://127.0.0.1:3003/remoteEntry.js">');
+    expect(html).toContain('href="http://127.0.0.1:3003/mf_advertiser-app.0123abcd.js"');
+    expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:5000">');
+    expect(hints('/dashboard/admin-leads', 'lm_session=abc')).toContain('content="mf_admin"');
+  });
+
+  it('names no dashboard remote without a session, on a public page or on an unknown address', () => {
+    for (const [pathname, cookie] of [
+      ['/dashboard/publisher', undefined],
+      ['/dashboard/publisher', 'lm_xsrf=x; not_lm_session=abc'],
+      ['/', 'lm_session=abc'],
+      ['/dashboard/no-such-page', 'lm_session=abc'],
+    ] as const) {
+      const html = hints(pathname, cookie);
+      expect(html, `${pathname} ${cookie}`).not.toContain('leadmesh-remote');
+      expect(html, `${pathname} ${cookie}`).not.toContain('mf-manifest');
+    }
+  });
+
+  it('writes the hints into every page address of the shell, and Vary: Cookie', async () => {
+    const server = createStaticServer({
+      root,
+      spa: true,
+      cors: false,
+      headers: () => SECURITY,
+      page: (req, pathname) => `<!doctype html><title>shell</title>${hints(pathname, req.headers.cookie)}`,
+    });
+    const port = await listen(server);
+    try {
+      const page = await get(port, '/dashboard/publisher', { cookie: 'lm_session=abc' });
+      expect(page.body.toString()).toContain('content="mf_publisher"');
+      expect(page.headers.vary).toMatch(/Cookie/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect((await get(port, '/')).body.toString()).not.toContain('leadmesh-remote');
+      // Files are still files.
+      expect((await get(port, '/main.0123abcd.js')).body.toString()).toBe(SCRIPT);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -10,8 +10,8 @@
  *   Retry) — so one build runs on any host and a remote redeploys without rebuilding the shell.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import {
   runtimeConfigScript,
   securityHeaders,
 } from '../../packages/federation/src/runtime-config.ts';
+import { type DashboardRemote, remoteForPath } from '../../packages/session/src/routes.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -130,6 +131,11 @@ interface StaticOptions {
   headers: () => Record<string, string>;
   /** Files generated per request instead of read from disk. */
   generated?: Record<string, () => { body: string; type: string }>;
+  /**
+   * The HTML of a page address (a path without an extension, the SPA's routes and `/`), written
+   * per request (the shell's hints for the session's remote); null leaves it to the files.
+   */
+  page?: (req: IncomingMessage, pathname: string) => string | null;
 }
 
 /** A content-hashed build file (`main.3dbcf849.js`, `412.a1b2c3d4.js.br`): it never changes. */
@@ -208,8 +214,75 @@ export function createStaticServer(options: StaticOptions): Server {
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
+    if (options.page && (pathname === '/index.html' || !path.posix.basename(pathname).includes('.'))) {
+      const html = options.page(req, pathname);
+      if (html !== null) {
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          // The page differs with the session cookie (its hints name the session's remote).
+          Vary: 'Cookie',
+        });
+        res.end(req.method === 'HEAD' ? undefined : html);
+        return;
+      }
+    }
     files(req, res);
   });
+}
+
+/** The session cookie the API sets (api/src/middlewares/session.ts). */
+const SESSION_COOKIE = 'lm_session';
+
+/**
+ * What a page address should start fetching at once (issue 19), as `<head>` markup: with a session
+ * cookie on a dashboard address, the remote that draws it (a `leadmesh-remote` meta the entry
+ * script reads to start the remote and the screen's API calls, the remote's manifest, its
+ * `remoteEntry.js` and the chunks its `./App` needs before anything renders), and a connection to
+ * the API and the remote opened while the shell downloads. Without a session nothing of a dashboard
+ * remote is named, so a visitor's page stays as it was.
+ */
+export function shellHints(options: {
+  pathname: string;
+  cookie: string | undefined;
+  apiUrl: string;
+  manifest: Record<string, string>;
+  /** A remote's built `mf-manifest.json` (its entry and `./App` files), when it can be read. */
+  remoteFiles: (name: DashboardRemote) => { entry: string; sync: string[] } | null;
+}): string {
+  const links: string[] = [`<link rel="preconnect" href="${new URL(options.apiUrl).origin}">`];
+  const hasSession = (options.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+  const remote = hasSession ? remoteForPath(options.pathname) : null;
+  const manifestUrl = remote ? options.manifest[remote] : undefined;
+  if (remote && manifestUrl) {
+    const base = new URL('./', manifestUrl);
+    links.unshift(`<meta name="leadmesh-remote" content="${remote}">`);
+    links.push(`<link rel="preconnect" href="${base.origin}">`);
+    links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}">`);
+    const files = options.remoteFiles(remote);
+    if (files) {
+      for (const file of [files.entry, ...files.sync])
+        links.push(`<link rel="preload" as="script" href="${new URL(file, base).href}">`);
+    }
+  }
+  return links.join('');
+}
+
+/** A remote's `remoteEntry.js` name and the synchronous files of its `./App`, from its mf-manifest.json. */
+export function remoteAppFiles(dist: string): { entry: string; sync: string[] } | null {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+      metaData: { remoteEntry: { name: string; path?: string } };
+      exposes: { path: string; assets: { js: { sync: string[] } } }[];
+    };
+    const entry = [manifest.metaData.remoteEntry.path, manifest.metaData.remoteEntry.name]
+      .filter(Boolean)
+      .join('/');
+    const app = manifest.exposes.find((e) => e.path === './App');
+    return { entry, sync: app?.assets.js.sync ?? [] };
+  } catch {
+    return null;
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -274,11 +347,30 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
   }
   const bases = Object.fromEntries(REMOTE_NAMES.map((n) => [n, urls[n]])) as Record<RemoteName, string>;
   manifest = remotesManifest(env, bases);
+  const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
+  const indexHtml = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  // Read once: the files a remote's build names do not change while it is served.
+  const remoteFiles = new Map(
+    REMOTE_NAMES.map((n) => [n, remoteAppFiles(path.join(REPO_ROOT, APPS[n].dir, 'dist'))] as const),
+  );
   const shell = createStaticServer({
-    root: path.join(REPO_ROOT, 'shell', 'dist'),
+    root: shellDist,
     spa: true,
     cors: false,
     headers,
+    page: (req, pathname) =>
+      indexHtml.replace(
+        '</title>',
+        `</title>${shellHints({
+          pathname,
+          cookie: req.headers.cookie,
+          apiUrl: options.apiUrl,
+          manifest,
+          // A remote served from elsewhere (MF_*_URL) keeps only its manifest hint.
+          remoteFiles: (name) =>
+            manifest[name].startsWith(urls[name]) ? (remoteFiles.get(name) ?? null) : null,
+        })}`,
+      ),
     generated: {
       '/config.js': () => ({
         body: runtimeConfigScript({ apiUrl: options.apiUrl, remotes: manifest }),

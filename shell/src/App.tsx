@@ -13,13 +13,18 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RemoteApp, Spinner } from './remote-loader.tsx';
+import { sessionRemote } from './remote-preload.ts';
 import { ShellStyles } from './styles.tsx';
 
 /**
  * The dashboard layout (antd: sidebar, header, user menu) loads only for logged-in users, so a
  * visitor's first page carries no antd from the shell (decision 0101).
  */
-const DashboardLayout = lazy(() => import('./layouts/DashboardLayout.tsx'));
+const loadDashboardLayout = () => import('./layouts/DashboardLayout.tsx');
+const DashboardLayout = lazy(loadDashboardLayout);
+// With a session on a dashboard address (the server's hint), the layout loads with the login
+// check instead of after it (issue 19).
+if (sessionRemote()) void loadDashboardLayout();
 
 /** Pages a logged-in user is sent away from, to their home (public §2 Login; session dashboardHome). */
 export const LOGIN_TYPE_PAGES = ['/login', '/register', '/resetPassword'];

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
+import { clearEarlyCalls, EARLY_MAX_AGE_MS, startEarlyCalls } from './early.ts';
 
 /** A real HTTP fake of the API: counts CSRF fetches, checks the header, can reject a token once. */
 let server: Server;
@@ -59,6 +60,7 @@ beforeEach(() => {
   csrfFetches = 0;
   rejectNextToken = false;
   seen = [];
+  clearEarlyCalls();
 });
 
 describe('api client', () => {
@@ -119,5 +121,51 @@ describe('api client', () => {
     });
     const api = createApiClient({ baseUrl });
     expect(await api.request('/broken', {})).toEqual({ status: 'error', data: 'SERVER_ERROR' });
+  });
+});
+
+describe('calls started with the page (early.ts)', () => {
+  it('answers the same call from the early request once, and reuses its CSRF token', async () => {
+    const early = startEarlyCalls(baseUrl, [{ path: '/users/setTheme', body: { theme: 'light' } }]);
+    await early.answers.get('/users/setTheme {"theme":"light"}');
+    const api = createApiClient({ baseUrl });
+    expect(await api.call('/users/setTheme', { theme: 'light' })).toEqual({
+      status: 'ok',
+      data: { theme: 'light' },
+    });
+    // Taken once: the same call again goes to the network, with the early token (no second PUT).
+    await api.call('/users/setTheme', { theme: 'light' });
+    expect(seen.filter((r) => r.path === '/users/setTheme').map((r) => r.token)).toEqual(['t1', 't1']);
+    expect(csrfFetches).toBe(1);
+  });
+
+  it('never answers another body, a stale answer or a CSRF refusal from the early request', async () => {
+    const api = createApiClient({ baseUrl });
+    const other = startEarlyCalls(baseUrl, [{ path: '/users/setTheme', body: { theme: 'light' } }]);
+    await Promise.all(other.answers.values());
+    expect(await api.call('/users/setTheme', { theme: 'dark' })).toEqual({
+      status: 'ok',
+      data: { theme: 'dark' },
+    });
+
+    clearEarlyCalls();
+    const stale = startEarlyCalls(baseUrl, [{ path: '/users/setTheme', body: { theme: 'light' } }]);
+    await Promise.all(stale.answers.values());
+    stale.startedAt -= EARLY_MAX_AGE_MS + 1;
+    seen = [];
+    await api.call('/users/setTheme', { theme: 'light' });
+    expect(seen.filter((r) => r.path === '/users/setTheme')).toHaveLength(1);
+
+    clearEarlyCalls();
+    rejectNextToken = true;
+    const refused = startEarlyCalls(baseUrl, [{ path: '/users/setTheme', body: { theme: 'light' } }]);
+    expect(await refused.answers.get('/users/setTheme {"theme":"light"}')).toEqual({
+      status: 'error',
+      data: 'CSRF_INVALID',
+    });
+    expect(await api.call('/users/setTheme', { theme: 'light' })).toEqual({
+      status: 'ok',
+      data: { theme: 'light' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { CallPath, Envelope, ErrorEnvelope, RequestOf, ResponseOf } from '@leadmesh/schema';
 import { callMethod } from '@leadmesh/schema/constants';
+import { earlyToken, takeEarlyAnswer } from './early.ts';
 
 /** The answer every failed request (network down, non-JSON body) becomes. */
 export const SERVER_ERROR: ErrorEnvelope = { status: 'error', data: 'SERVER_ERROR' };
@@ -87,6 +88,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(path: string, body?: unknown, method: 'GET' | 'POST' | 'PUT' = 'POST') {
     if (method === 'GET') return (await send(path, { method })) as Envelope<T>;
+    // The same call started with the page (early.ts): its answer, unless it failed or lacked a token.
+    const early = await takeEarlyAnswer(path, body);
+    if (
+      early &&
+      !(early.status === 'error' && (early.data === 'CSRF_INVALID' || early.data === 'SERVER_ERROR'))
+    )
+      return early as Envelope<T>;
+    if (!token) token = (await earlyToken()) ?? null;
     const attempt = async () => {
       const csrf = token ?? (await fetchToken());
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };

@@ -4,6 +4,7 @@ import { formatUsd } from '@leadmesh/schema/constants';
 import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { countryOptions } from '../CountrySelect.tsx';
+import { CHART_HEIGHT, ChartTurn } from './chart-slots.tsx';
 import {
   type ChartClick,
   type ChartKey,
@@ -27,7 +28,7 @@ export interface DashboardChartsProps {
 /** The spec's chart rules (dashboards §2): y-axis offset 80, integer ticks, animations 300-1000 ms. */
 const Y_AXIS_OFFSET = 80;
 const ANIMATE = { enter: { type: 'growInY', duration: 600 } } as const;
-const HEIGHT = 260;
+const HEIGHT = CHART_HEIGHT;
 /** Donut ring 30 px wide (dashboards §2) on a chart of HEIGHT: the inner radius as a share of the outer. */
 const DONUT_INNER = 1 - 30 / ((HEIGHT - 40) / 2);
 const DONUT_START = (270 * Math.PI) / 180;
@@ -64,7 +65,8 @@ function ChartCard({
 }) {
   return (
     <Card size="small" title={title} data-testid={testId} className={wide ? 'lm-chart-wide' : undefined}>
-      {children}
+      {/* One chart per turn, its place held meanwhile (chart-slots.tsx): the tiles never wait for all seven. */}
+      <ChartTurn>{children}</ChartTurn>
     </Card>
   );
 }

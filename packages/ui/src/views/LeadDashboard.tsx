@@ -9,6 +9,7 @@ import { countryOptions } from '../CountrySelect.tsx';
 import { FilterBar } from '../FilterBar.tsx';
 import { formatDay } from '../format.ts';
 import { Money } from '../Money.tsx';
+import { ChartsPlaceholder } from './chart-slots.tsx';
 import { isNotVerified, LoadError, NotVerified, Screen, ViewStyles } from './common.tsx';
 import {
   type ChartClick,
@@ -410,13 +411,7 @@ export function LeadDashboard({ audience: role, path, boundUser, heading }: Lead
               />
             </Card>
           ) : (
-            <Suspense
-              fallback={
-                <Card data-testid="charts-loading">
-                  <Skeleton active />
-                </Card>
-              }
-            >
+            <Suspense fallback={<ChartsPlaceholder />}>
               <DashboardCharts role={role} data={data} kpis={kpis} dark={dark} onPick={pick} />
             </Suspense>
           )}

@@ -1,0 +1,74 @@
+import { Card, Skeleton } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+
+/**
+ * Loading the dashboard's charts without moving anything (issue 19). The chart library arrives
+ * after the KPI tiles (its own chunk); until then the charts' place is held by cards of the very
+ * size the charts take, and once it is there the charts are drawn one after another, each in its
+ * own task, so the tiles and the first chart show while the others are still being drawn.
+ *
+ * Kept apart from DashboardCharts.tsx, which imports the chart library: the screen needs these
+ * before the library has loaded.
+ */
+
+/** The height of every chart's drawing area (DashboardCharts' charts and empty states). */
+export const CHART_HEIGHT = 260;
+
+/**
+ * The chart cards DashboardCharts draws, in order: whether each spans the row. The placeholder
+ * draws the same cards, so the grid keeps its height when the charts replace it.
+ */
+export const CHART_SLOTS: readonly { wide: boolean }[] = [
+  { wide: false },
+  { wide: false },
+  { wide: false },
+  { wide: false },
+  { wide: false },
+  { wide: false },
+  { wide: true },
+];
+
+/** The charts' place while their library loads: the same grid, the same cards, the same height. */
+export function ChartsPlaceholder() {
+  return (
+    <div className="lm-charts" data-testid="charts-loading" aria-busy="true">
+      {CHART_SLOTS.map((slot, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card key={i} size="small" title={' '} className={slot.wide ? 'lm-chart-wide' : undefined}>
+          <div style={{ height: CHART_HEIGHT, overflow: 'hidden' }}>
+            <Skeleton active title={false} paragraph={{ rows: 4 }} />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+/** The next drawing turn: one chart per task, with a frame between two, so the page can paint in between. */
+function nextTurn(): Promise<void> {
+  const turn = queue.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  queue = turn.then(
+    () =>
+      new Promise<void>((resolve) =>
+        typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => resolve()) : resolve(),
+      ),
+  );
+  return turn;
+}
+
+/** Draws `children` (one chart) at its turn; until then holds its place at the chart's height. */
+export function ChartTurn({ children, height = CHART_HEIGHT }: { children: ReactNode; height?: number }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void nextTurn().then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready ? children : <div style={{ height }} data-testid="chart-waiting" />;
+}

@@ -1,0 +1,28 @@
+/**
+ * The API calls of the first screen, started by the entry script with the page (issue 19) rather
+ * than after the shell, the dashboard layout and the remote have loaded: the session check on every
+ * page, and on a dashboard address with a session (the server's `leadmesh-remote` meta) that
+ * dashboard's data, with the very bodies the screens send first, so the shared API client answers
+ * those calls from these requests (`@leadmesh/api-client/early`).
+ */
+import { type EarlyCall, startEarlyCalls } from '@leadmesh/api-client/early';
+
+/** The calls a page's first screen makes, by address. */
+export function firstScreenCalls(pathname: string, withSession: boolean): EarlyCall[] {
+  const calls: EarlyCall[] = [{ path: '/auth/checkLogin', body: { BoundUser: null } }];
+  if (!withSession) return calls;
+  const path = pathname.replace(/\/+$/, '');
+  // LeadDashboard's first load (no filters, the session's own dashboard).
+  if (path === '/dashboard/publisher')
+    calls.push({ path: '/leads/getLeadsForPublisherDashboard', body: { Filters: [] } });
+  if (path === '/dashboard/advertiser')
+    calls.push({ path: '/leads/getLeadsForAdvertiserDashboard', body: { Filters: [] } });
+  return calls;
+}
+
+/** Starts them (when the page knows the API's address). */
+export function startFirstScreenCalls(pathname: string, withSession: boolean): void {
+  const apiUrl = window.__LEADMESH_CONFIG__?.apiUrl;
+  if (!apiUrl) return;
+  startEarlyCalls(apiUrl, firstScreenCalls(pathname, withSession));
+}
