@@ -31,6 +31,7 @@ import { mountQueueDashboard } from './features/system/queues.ts';
 import { takenOfferRoutes } from './features/taken-offers/taken-offers.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { websiteRoutes } from './features/websites/websites.routes.ts';
+import { bodyTooLarge, JSON_BODY_LIMIT } from './lib/body.ts';
 import { type BoundCall, mountCalls, mountNotImplemented } from './lib/call.ts';
 import { proxyMatcher, resolveClientIp } from './lib/client-ip.ts';
 import { logValue, writeLog } from './lib/logs.ts';
@@ -69,8 +70,6 @@ export function notBuiltContracts(): CallContract[] {
   const built = new Set(builtCalls.map((b) => `${b.contract.method} ${b.contract.path}`));
   return Object.values(contracts).filter((c) => !built.has(`${c.method} ${c.path}`));
 }
-
-const JSON_BODY_LIMIT = 1024 * 1024;
 
 const UPLOAD_LIMITS: Record<string, number> = {
   '/websites/uploadWebsite': 50 * 1024 * 1024,
@@ -112,7 +111,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   const tooLarge = () => {
-    throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
+    throw bodyTooLarge();
   };
   const uploadBodyLimits = Object.fromEntries(
     Object.entries(UPLOAD_LIMITS).map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: tooLarge })]),

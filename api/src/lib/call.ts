@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { checkCsrf } from '../middlewares/csrf.ts';
-import { loadSession } from '../middlewares/session.ts';
 import { admits, checkAccess } from './access.ts';
+import { readJsonCapped } from './body.ts';
+import { checkCsrf } from './csrf.ts';
 import { hitRateLimit, type RateLimitRule, refundRateLimit } from './rate-limit.ts';
+import { loadSession } from './session.ts';
 
 /** What a handler gets besides its validated input. */
 export interface CallContext {
@@ -84,33 +85,6 @@ export function requireCaller(ctx: CallContext): Caller {
   return ctx.caller;
 }
 
-/** JSON calls take at most 1 MB; a body that declares no length is cut off there as it streams in. */
-const JSON_BODY_LIMIT = 1024 * 1024;
-
-async function readTextCapped(c: Context<AppEnv>): Promise<string> {
-  // With a declared length (checked by the app's body limit) the runtime reads the body directly.
-  if (c.req.header('content-length') !== undefined) return c.req.text();
-  // On Node's HTTP/1.1 server a request with neither a length nor chunked encoding has no body;
-  // fetch-style runtimes (Deno, in-process tests) hand over a Request whose body may come unsized.
-  if (c.env?.incoming && !c.req.header('transfer-encoding')) return '';
-  const body = c.req.raw.body;
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > JSON_BODY_LIMIT) {
-      await reader.cancel();
-      throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<unknown> {
   if (contract.method === 'GET') return c.req.query();
   if (contract.multipart) {
@@ -125,13 +99,7 @@ async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<un
       throw new ApiError('VALIDATION_ERROR', { message: 'The form data is malformed' });
     }
   }
-  const text = await readTextCapped(c);
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError('VALIDATION_ERROR', { message: 'The body is not valid JSON' });
-  }
+  return readJsonCapped(c);
 }
 
 function validationFailure(error: z.ZodError): ApiError {

@@ -2,3 +2,4 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * from './passwords.ts';
 export * from './paths.ts';
+export * from './row-insert.ts';

@@ -22,7 +22,7 @@ export const DAY = 86_400_000;
 export async function bulkInsert(
   handle: DbHandle,
   table: string,
-  columns: string[],
+  columns: readonly string[],
   rows: InValue[][],
   chunk = Math.max(1, Math.floor(30_000 / columns.length)),
 ): Promise<void> {

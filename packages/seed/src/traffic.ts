@@ -1,4 +1,5 @@
 import { rebuildDailyStats } from '@leadmesh/core';
+import { type CompleteInsert, rowInsert } from '@leadmesh/db';
 import { BLOCKED_REASON_CODES, PRODUCT_KEY, publisherShareCents } from '@leadmesh/schema';
 import * as t from '@leadmesh/schema/tables';
 import type { InValue } from '@libsql/client';
@@ -67,38 +68,8 @@ async function seedTakenOffers(ctx: SeedContext, people: People, catalogue: Offe
   return taken;
 }
 
-const LEAD_COLUMNS = [
-  'user_id',
-  'advertiser_id',
-  'offer_id',
-  'taken_offer_id',
-  'crm_id',
-  'offer_name',
-  'product_name',
-  'status',
-  'crm_type',
-  'crm_lead_id',
-  'publisher_paid',
-  'advertiser_paid',
-  'confirm_count',
-  'price_cents',
-  'earned_cents',
-  'platform_earned_cents',
-  'platform_tax',
-  'referral_cents',
-  'purchase_domain',
-  'purchase_ip',
-  'phone',
-  'purchase_is_phone',
-  'lead_type',
-  'city',
-  'country_code',
-  'details',
-  'blocked_reason',
-  'friendly_name',
-  'created_at',
-  'updated_at',
-];
+/** The lead's row, typed from its table: a new column is a compile error here until the seed gives it. */
+const LEAD_INSERT = rowInsert(t.leads, ['ID']);
 
 /**
  * Statuses of the seeded leads, weighted. None is left on its way to the CRM (-2, -1, 6): the demo
@@ -165,46 +136,54 @@ export async function seedTraffic(
         [`${PRODUCT_KEY}-c1`]: r.pick(['fb', 'google', 'tiktok', 'native']),
         GenericData: {},
       };
-      rows.push([
-        take.user,
-        offer.BoundAdvertiser,
-        offer.ID,
-        take.id,
-        offer.SelectedCRM,
-        offer.OfferName,
-        offer.OfferProductName,
-        status,
-        offer.SelectedCRM ? (crmType.get(offer.SelectedCRM) ?? null) : null,
-        delivered ? `CRM-${100000 + i}` : null,
-        confirmed ? 1 : 0,
-        confirmed ? 1 : 0,
-        confirmed ? 1 : 0,
-        price,
-        earned,
-        price - earned,
-        offer.PlatformTax,
-        offer.ReferralPayout,
-        take.domain,
-        `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
-        e164(typedPhone),
-        r.chance(0.78) ? 1 : 0,
-        offer.OfferType === 'CPL' ? 'CPL' : 'CPA',
-        place.city,
-        place.countryCode,
-        JSON.stringify(details),
-        blocked ? r.pick(BLOCKED_REASON_CODES) : null,
-        take.name,
-        createdAt,
-        createdAt + r.int(0, 3) * 3600_000,
-      ]);
+      const created = new Date(createdAt);
+      const lead: CompleteInsert<typeof t.leads, 'ID'> = {
+        BoundUser: take.user,
+        BoundAdvertiser: offer.BoundAdvertiser,
+        BoundOffer: offer.ID,
+        BoundTakenOffer: take.id,
+        BoundClick: null,
+        BoundCRM: offer.SelectedCRM,
+        OfferName: offer.OfferName,
+        ProductName: offer.OfferProductName,
+        Status: status,
+        CRMType: offer.SelectedCRM ? (crmType.get(offer.SelectedCRM) ?? null) : null,
+        CRMLeadID: delivered ? `CRM-${100000 + i}` : null,
+        LeadMoneyWithdrawn: false,
+        PublisherPaid: confirmed,
+        AdvertiserPaid: confirmed,
+        ConfirmCount: confirmed ? 1 : 0,
+        LeadPrice: price,
+        EarnedAmount: earned,
+        PlatformEarnedAmount: price - earned,
+        PlatformTax: offer.PlatformTax,
+        ReferralAmount: offer.ReferralPayout,
+        PurchaseDomain: take.domain,
+        PurchaseIP: `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+        // Set below, once every lead is in: the first lead from an IP for an offer each day.
+        FirstFromIP: false,
+        Phone: e164(typedPhone),
+        PurchaseIsPhone: r.chance(0.78),
+        PurchaseLeadType: offer.OfferType === 'CPL' ? 'CPL' : 'CPA',
+        City: place.city,
+        CountryCode: place.countryCode,
+        PurchaseDetails: details,
+        BlockedReason: blocked ? r.pick(BLOCKED_REASON_CODES) : null,
+        FriendlyName: take.name,
+        IdempotencyKey: null,
+        PlatformPayoutID: null,
+        createdAt: created,
+        updatedAt: new Date(createdAt + r.int(0, 3) * 3600_000),
+      };
+      rows.push(LEAD_INSERT.args(lead));
       if (rows.length >= 20_000) {
-        await bulkInsert(handle, 'leads', LEAD_COLUMNS, rows);
+        await bulkInsert(handle, 'leads', LEAD_INSERT.columns, rows);
         inserted += rows.length;
         rows = [];
         if (leadCount >= 100_000) ctx.log(`leads: ${inserted}/${leadCount}`);
       }
     }
-    if (rows.length) await bulkInsert(handle, 'leads', LEAD_COLUMNS, rows);
+    if (rows.length) await bulkInsert(handle, 'leads', LEAD_INSERT.columns, rows);
   });
   // Intake marks the first lead from an IP for an offer each day (the dashboards' unique IPs).
   await handle.client.execute(`update leads set first_from_ip = 1 where id in (

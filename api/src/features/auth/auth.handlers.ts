@@ -1,11 +1,11 @@
 import { ApiError } from '@leadmesh/core';
 import { type authCalls, CONFERENCES, type ConferenceCity, MESSAGES } from '@leadmesh/schema';
 import type { CallHandler } from '../../lib/call.ts';
+import { issueCsrfToken } from '../../lib/csrf.ts';
 import { loginLockout } from '../../lib/lockout.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { originMatcher } from '../../lib/origins.ts';
-import { issueCsrfToken } from '../../middlewares/csrf.ts';
-import { endSession, loadCaller, startSession } from '../../middlewares/session.ts';
+import { endSession, loadCaller, startSession } from '../../lib/session.ts';
 import {
   findLoginAccount,
   passwordMatches,

@@ -7,6 +7,7 @@ import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../context.ts';
+import { readTextCapped } from '../../lib/body.ts';
 import { INTAKE_MESSAGES, leadFields, serverLeadSchema } from './intake.input.ts';
 import { deliverWhenCommitted } from './intake.service.ts';
 
@@ -43,14 +44,7 @@ async function tokenUser(
 }
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > SERVER_BODY_LIMIT) {
-    throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
-  }
-  const text = await c.req.text();
-  if (text.length > SERVER_BODY_LIMIT) {
-    throw new ApiError('VALIDATION_ERROR', { message: 'The request body is too large' }, 413);
-  }
+  const text = await readTextCapped(c, SERVER_BODY_LIMIT);
   try {
     return JSON.parse(text);
   } catch {

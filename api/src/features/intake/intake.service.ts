@@ -1,7 +1,13 @@
 import { notFound, queueLeadPostbacks } from '@leadmesh/core';
-import type { Db } from '@leadmesh/db';
+import { type CompleteInsert, type Db, rowInsert } from '@leadmesh/db';
 import { enqueueAfterCommit, leadDeliver } from '@leadmesh/jobs';
-import { type BlockedReason, LEAD_STATUS, PRODUCT_KEY, publisherShareCents } from '@leadmesh/schema';
+import {
+  type BlockedReason,
+  type CrmType,
+  LEAD_STATUS,
+  PRODUCT_KEY,
+  publisherShareCents,
+} from '@leadmesh/schema';
 import { leads, STATUS_COLUMNS } from '@leadmesh/schema/tables';
 import type { InValue } from '@libsql/client';
 import { eq } from 'drizzle-orm';
@@ -121,11 +127,8 @@ const IP_COUNT =
   'select count(*) as n from (select 1 from leads where purchase_ip = ? and created_at >= ? limit ?)';
 const PHONE_SEEN =
   'select 1 as seen from leads where offer_id = ? and phone = ? and created_at >= ? and blocked_reason is null limit 1';
-const INSERT_LEAD = `insert into leads (user_id, advertiser_id, offer_id, taken_offer_id, click_id, crm_id, crm_type,
-    offer_name, product_name, status, price_cents, earned_cents, platform_earned_cents, platform_tax, referral_cents,
-    purchase_domain, purchase_ip, phone, purchase_is_phone, lead_type, city, country_code, details, blocked_reason,
-    friendly_name, idempotency_key, first_from_ip, created_at, updated_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** The lead's row, typed from its table: a new column is a compile error here until intake gives it. */
+const INSERT_LEAD = rowInsert(leads, ['ID']);
 /** The first lead from an IP for an offer on a UTC day counts as unique (the dashboards' unique IPs). */
 const IP_SEEN_TODAY =
   'select 1 as seen from leads where purchase_ip = ? and created_at >= ? and offer_id = ? limit 1';
@@ -341,37 +344,45 @@ async function decide(group: Group, lead: Prepared): Promise<IntakeOutcome> {
   const earned = accepted ? publisherShareCents(f.customPayout ?? f.payout, f.tax) : 0;
   const status = accepted ? LEAD_STATUS.PROCESSING_CRM : LEAD_STATUS.BAD_LEAD;
   const unique = await group.firstFromIp(input.ip, input.offerId, day, now);
-  const { lastId } = await run.run(INSERT_LEAD, [
-    input.userId,
-    f.advertiserId,
-    input.offerId,
-    input.takenOfferId,
-    input.click?.ID ?? null,
-    f.crmId,
-    f.crmType,
-    f.name,
-    f.product,
-    status,
-    accepted ? f.payout : 0,
-    earned,
-    accepted ? f.payout - earned : 0,
-    f.tax,
-    accepted && f.referrerEnabled ? f.referralPayout : 0,
-    input.domain,
-    input.ip,
-    phone.ok ? phone.e164 : null,
-    lead.isPhone ? 1 : 0,
-    f.type === 'CPL' ? 'CPL' : 'CPA',
-    place.city,
-    country,
-    JSON.stringify(purchaseDetails(fields, input.click)),
-    reason,
-    input.friendlyName,
-    input.idempotencyKey,
-    unique ? 1 : 0,
-    now,
-    now,
-  ]);
+  const at = new Date(now);
+  const row: CompleteInsert<typeof leads, 'ID'> = {
+    BoundUser: input.userId,
+    BoundAdvertiser: f.advertiserId,
+    BoundOffer: input.offerId,
+    BoundTakenOffer: input.takenOfferId,
+    BoundClick: input.click?.ID ?? null,
+    BoundCRM: f.crmId,
+    OfferName: f.name,
+    ProductName: f.product,
+    Status: status,
+    CRMType: f.crmType as CrmType | null,
+    CRMLeadID: null,
+    LeadMoneyWithdrawn: false,
+    PublisherPaid: false,
+    AdvertiserPaid: false,
+    LeadPrice: accepted ? f.payout : 0,
+    EarnedAmount: earned,
+    PlatformEarnedAmount: accepted ? f.payout - earned : 0,
+    PlatformTax: f.tax,
+    ReferralAmount: accepted && f.referrerEnabled ? f.referralPayout : 0,
+    PurchaseDomain: input.domain,
+    PurchaseIP: input.ip,
+    FirstFromIP: unique,
+    Phone: phone.ok ? phone.e164 : null,
+    PurchaseIsPhone: lead.isPhone,
+    PurchaseLeadType: f.type === 'CPL' ? 'CPL' : 'CPA',
+    City: place.city,
+    CountryCode: country,
+    PurchaseDetails: purchaseDetails(fields, input.click),
+    BlockedReason: reason,
+    FriendlyName: input.friendlyName,
+    IdempotencyKey: input.idempotencyKey,
+    ConfirmCount: 0,
+    PlatformPayoutID: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const { lastId } = await run.run(INSERT_LEAD.sql, INSERT_LEAD.args(row));
   group.count(input.offerId, day, accepted);
   group.rollup({
     day,

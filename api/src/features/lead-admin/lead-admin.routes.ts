@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { bind, type CallHandler, requireCaller } from '../../lib/call.ts';
-import { loadSession } from '../../middlewares/session.ts';
+import { loadSession } from '../../lib/session.ts';
 import * as service from './lead-admin.service.ts';
 import { leadTimeline } from './timeline.service.ts';
 

@@ -1,38 +1,27 @@
 import {
   type AdvertiserLead,
+  advertiserLeadSchema,
   blockedReasonLabel,
   type Lead,
   moneyWithdrawnLabel,
   type PublisherLead,
+  publisherLeadSchema,
 } from '@leadmesh/schema';
-import type { LeadRow } from '@leadmesh/schema/tables';
+import { LEAD_WIRE_FIELDS, type LeadRow } from '@leadmesh/schema/tables';
+
+/** The columns sent as they are, from the lead's field table. */
+const WIRE_KEYS = Object.keys(LEAD_WIRE_FIELDS) as (keyof typeof LEAD_WIRE_FIELDS)[];
+const PUBLISHER_KEYS = Object.keys(publisherLeadSchema.shape) as (keyof PublisherLead)[];
+const ADVERTISER_KEYS = Object.keys(advertiserLeadSchema.shape) as (keyof AdvertiserLead)[];
 
 /** A lead as staff see it (public §3): money in cents, the location as the spec shapes it, the labels screens show. */
 export function toLead(row: LeadRow): Lead {
+  const lead = {} as Record<string, unknown>;
+  for (const key of WIRE_KEYS) lead[key] = row[key];
   return {
-    ID: row.ID,
-    BoundUser: row.BoundUser,
-    BoundAdvertiser: row.BoundAdvertiser,
-    BoundOffer: row.BoundOffer,
-    BoundTakenOffer: row.BoundTakenOffer,
-    OfferName: row.OfferName,
-    ProductName: row.ProductName,
-    Status: row.Status,
-    CRMType: row.CRMType,
-    LeadMoneyWithdrawn: row.LeadMoneyWithdrawn,
-    PublisherPaid: row.PublisherPaid,
-    AdvertiserPaid: row.AdvertiserPaid,
-    PurchaseDomain: row.PurchaseDomain,
-    PurchaseIP: row.PurchaseIP,
-    PurchaseIsPhone: row.PurchaseIsPhone,
-    PurchaseLeadType: row.PurchaseLeadType,
-    BlockedReason: row.BlockedReason,
-    FriendlyName: row.FriendlyName,
+    ...(lead as Pick<Lead, (typeof WIRE_KEYS)[number]>),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    LeadPrice: row.LeadPrice,
-    EarnedAmount: row.EarnedAmount,
-    PlatformEarnedAmount: row.PlatformEarnedAmount,
     PurchaseLocation: { city: row.City, countryCode: row.CountryCode },
     PurchaseDetails: row.PurchaseDetails ?? {},
     MoneyWithdrawn: moneyWithdrawnLabel(row),
@@ -40,27 +29,18 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
+function pick<T>(lead: Lead, keys: readonly (keyof T)[]): T {
+  const out = {} as Record<string, unknown>;
+  for (const key of keys) out[key as string] = lead[key as keyof Lead];
+  return out as T;
+}
+
 /** A lead as its publisher sees it: with the price and whether the advertiser paid, never the advertiser or the platform's share. */
 export function toPublisherLead(row: LeadRow): PublisherLead {
-  const { BoundAdvertiser: _advertiser, PlatformEarnedAmount: _platform, ...lead } = toLead(row);
-  return lead;
+  return pick<PublisherLead>(toLead(row), PUBLISHER_KEYS);
 }
 
 /** A lead as its advertiser sees it: never the publisher, their share, the platform's, or the buyer's IP. */
 export function toAdvertiserLead(row: LeadRow): AdvertiserLead {
-  const {
-    BoundUser: _user,
-    BoundTakenOffer: _taken,
-    FriendlyName: _name,
-    EarnedAmount: _earned,
-    PlatformEarnedAmount: _platform,
-    LeadMoneyWithdrawn: _withdrawn,
-    PublisherPaid: _paid,
-    PurchaseIP: _ip,
-    BlockedReason: _reason,
-    BlockedReasonLabel: _label,
-    MoneyWithdrawn: _money,
-    ...lead
-  } = toLead(row);
-  return lead;
+  return pick<AdvertiserLead>(toLead(row), ADVERTISER_KEYS);
 }

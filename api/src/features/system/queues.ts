@@ -7,7 +7,7 @@ import { Queue } from 'bullmq';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
 import type { AppEnv } from '../../context.ts';
-import { loadSession } from '../../middlewares/session.ts';
+import { loadSession } from '../../lib/session.ts';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 

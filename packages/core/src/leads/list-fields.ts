@@ -1,32 +1,13 @@
 import { ADMIN_LEAD_LIST, ADVERTISER_LEAD_LIST, PUBLISHER_LEAD_LIST } from '@leadmesh/schema';
 import { leads } from '@leadmesh/schema/tables';
+import { getTableColumns } from 'drizzle-orm';
 import { listWhitelist } from '../list-engine.ts';
 
-/** The columns of every lead list's fields (`Date` is another name for `createdAt`). */
-const LEAD_COLUMNS = {
-  ID: leads.ID,
-  Status: leads.Status,
-  createdAt: leads.createdAt,
-  Date: leads.createdAt,
-  OfferName: leads.OfferName,
-  ProductName: leads.ProductName,
-  BoundOffer: leads.BoundOffer,
-  PurchaseDomain: leads.PurchaseDomain,
-  CountryCode: leads.CountryCode,
-  City: leads.City,
-  PurchaseIsPhone: leads.PurchaseIsPhone,
-  PurchaseLeadType: leads.PurchaseLeadType,
-  LeadMoneyWithdrawn: leads.LeadMoneyWithdrawn,
-  PublisherPaid: leads.PublisherPaid,
-  FriendlyName: leads.FriendlyName,
-  BlockedReason: leads.BlockedReason,
-  BoundUser: leads.BoundUser,
-  BoundAdvertiser: leads.BoundAdvertiser,
-  PurchaseIP: leads.PurchaseIP,
-  CRMType: leads.CRMType,
-  BoundCRM: leads.BoundCRM,
-  AdvertiserPaid: leads.AdvertiserPaid,
-};
+/**
+ * The columns of every lead list's field: the list declarations name the table's own properties,
+ * so a new filterable field needs no line here (`Date` is another name for `createdAt`).
+ */
+const LEAD_COLUMNS = { ...getTableColumns(leads), Date: leads.createdAt };
 
 /** What a publisher may filter and search their leads by. */
 export const PUBLISHER_LEAD_LIST_FIELDS = listWhitelist(PUBLISHER_LEAD_LIST, LEAD_COLUMNS);

@@ -4,7 +4,7 @@ import { MESSAGES } from '../constants/errors.ts';
 import { MONEY_WITHDRAWN_LABELS } from '../constants/lead-fields.ts';
 import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
 import { leadCrmActivities } from '../tables/lead-crm-activities.ts';
-import { leads } from '../tables/leads.ts';
+import { LEAD_WIRE_MASK, leadFieldsHiddenFrom, leads } from '../tables/leads.ts';
 import {
   defineCall,
   emptyBody,
@@ -27,66 +27,34 @@ const count = () => z.number().int().min(0);
 const centsField = (what: string) => z.number().int().describe(`${what}, in cents`);
 
 /** A lead as staff see it (public §3). Money in cents; location and details as the spec shapes them. */
-export const leadSchema = leadRow
-  .pick({
-    ID: true,
-    BoundUser: true,
-    BoundAdvertiser: true,
-    BoundOffer: true,
-    BoundTakenOffer: true,
-    OfferName: true,
-    ProductName: true,
-    Status: true,
-    CRMType: true,
-    LeadMoneyWithdrawn: true,
-    PublisherPaid: true,
-    AdvertiserPaid: true,
-    PurchaseDomain: true,
-    PurchaseIP: true,
-    PurchaseIsPhone: true,
-    PurchaseLeadType: true,
-    BlockedReason: true,
-    FriendlyName: true,
-  })
-  .extend({
-    createdAt: isoDateSchema,
-    updatedAt: isoDateSchema,
-    LeadPrice: centsField('What the advertiser pays for the lead'),
-    EarnedAmount: centsField("The publisher's share"),
-    PlatformEarnedAmount: centsField("The platform's share"),
-    PurchaseLocation: z.object({ city: z.string().nullable(), countryCode: z.string().nullable() }),
-    /** Keys prefixed with the product key: name, phone, uid, c1..c6, stclickid, plus GenericData. */
-    PurchaseDetails: z.record(z.string(), z.unknown()),
-    MoneyWithdrawn: z
-      .enum(MONEY_WITHDRAWN_LABELS)
-      .describe(
-        "Money withdrawn label (dashboards §4): Yes if LeadMoneyWithdrawn, else No if PublisherPaid, else 'Not eligible'",
-      ),
-    BlockedReasonLabel: z.string().nullable().describe('What BlockedReason means, for people'),
-  });
+export const leadSchema = leadRow.pick(LEAD_WIRE_MASK).extend({
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+  LeadPrice: centsField('What the advertiser pays for the lead'),
+  EarnedAmount: centsField("The publisher's share"),
+  PlatformEarnedAmount: centsField("The platform's share"),
+  PurchaseLocation: z.object({ city: z.string().nullable(), countryCode: z.string().nullable() }),
+  /** Keys prefixed with the product key: name, phone, uid, c1..c6, stclickid, plus GenericData. */
+  PurchaseDetails: z.record(z.string(), z.unknown()),
+  MoneyWithdrawn: z
+    .enum(MONEY_WITHDRAWN_LABELS)
+    .describe(
+      "Money withdrawn label (dashboards §4): Yes if LeadMoneyWithdrawn, else No if PublisherPaid, else 'Not eligible'",
+    ),
+  BlockedReasonLabel: z.string().nullable().describe('What BlockedReason means, for people'),
+});
 export type Lead = z.infer<typeof leadSchema>;
 
 /**
  * A lead as its publisher sees it (dashboards §3): with the price the advertiser pays and whether
  * the advertiser paid (review §7, the `{lead_price}` macro), without the advertiser and the platform's share.
  */
-export const publisherLeadSchema = leadSchema.omit({
-  BoundAdvertiser: true,
-  PlatformEarnedAmount: true,
-});
+export const publisherLeadSchema = leadSchema.omit(leadFieldsHiddenFrom('publisher'));
 export type PublisherLead = z.infer<typeof publisherLeadSchema>;
 
 /** A lead as its advertiser sees it: without the publisher's identity, share and the platform's share. */
 export const advertiserLeadSchema = leadSchema.omit({
-  BoundUser: true,
-  BoundTakenOffer: true,
-  FriendlyName: true,
-  EarnedAmount: true,
-  PlatformEarnedAmount: true,
-  LeadMoneyWithdrawn: true,
-  PublisherPaid: true,
-  PurchaseIP: true,
-  BlockedReason: true,
+  ...leadFieldsHiddenFrom('advertiser'),
   BlockedReasonLabel: true,
   MoneyWithdrawn: true,
 });

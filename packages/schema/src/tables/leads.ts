@@ -93,3 +93,64 @@ export const leads = sqliteTable(
 );
 
 export type LeadRow = typeof leads.$inferSelect;
+
+/** Who besides staff sees a lead field on the wire. */
+export type LeadAudience = 'publisher' | 'advertiser';
+const everyone = ['publisher', 'advertiser'] as const satisfies readonly LeadAudience[];
+const publisher = ['publisher'] as const satisfies readonly LeadAudience[];
+const advertiser = ['advertiser'] as const satisfies readonly LeadAudience[];
+const staffOnly = [] as const satisfies readonly LeadAudience[];
+
+/**
+ * The lead's field table: the columns a lead carries on the wire as they are (staff see them all),
+ * each with who else sees it. The lead contracts pick their fields from it and the API's mapper
+ * copies them, so a new field shown to people is one line here (a column absent stays internal).
+ * The fields the contract shapes (dates, location, details, labels) are declared there.
+ */
+export const LEAD_WIRE_FIELDS = {
+  ID: everyone,
+  BoundUser: publisher,
+  BoundAdvertiser: advertiser,
+  BoundOffer: everyone,
+  BoundTakenOffer: publisher,
+  OfferName: everyone,
+  ProductName: everyone,
+  Status: everyone,
+  CRMType: everyone,
+  LeadMoneyWithdrawn: publisher,
+  PublisherPaid: publisher,
+  AdvertiserPaid: everyone,
+  LeadPrice: everyone,
+  EarnedAmount: publisher,
+  PlatformEarnedAmount: staffOnly,
+  PurchaseDomain: everyone,
+  PurchaseIP: publisher,
+  PurchaseIsPhone: everyone,
+  PurchaseLeadType: everyone,
+  BlockedReason: publisher,
+  FriendlyName: publisher,
+} as const satisfies { [K in keyof LeadRow]?: readonly LeadAudience[] };
+
+export type LeadWireField = keyof typeof LEAD_WIRE_FIELDS;
+
+/** The wire fields one side does not see (as a type). */
+export type LeadFieldsHiddenFrom<S extends LeadAudience> = {
+  [K in LeadWireField]: S extends (typeof LEAD_WIRE_FIELDS)[K][number] ? never : K;
+}[LeadWireField];
+
+const mask = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, true])) as { [P in K]: true };
+
+/** Every wire field, as a zod pick mask. */
+export const LEAD_WIRE_MASK = mask(Object.keys(LEAD_WIRE_FIELDS) as LeadWireField[]);
+
+/** The wire fields one side does not see, as a zod omit mask. */
+export function leadFieldsHiddenFrom<S extends LeadAudience>(
+  side: S,
+): { [P in LeadFieldsHiddenFrom<S>]: true } {
+  return mask(
+    (Object.keys(LEAD_WIRE_FIELDS) as LeadWireField[]).filter(
+      (key) => !(LEAD_WIRE_FIELDS[key] as readonly LeadAudience[]).includes(side),
+    ) as LeadFieldsHiddenFrom<S>[],
+  );
+}

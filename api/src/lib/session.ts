@@ -6,7 +6,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context.ts';
-import { randomToken, sha256 } from '../lib/crypto.ts';
+import { randomToken, sha256 } from './crypto.ts';
 
 export const SESSION_COOKIE = 'lm_session';
 const TTL_MS = SESSION_TTL_DAYS * 86_400_000;

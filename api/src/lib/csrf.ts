@@ -3,7 +3,7 @@ import { ApiError } from '@leadmesh/core';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context.ts';
-import { hmac, randomToken, safeEqual } from '../lib/crypto.ts';
+import { hmac, randomToken, safeEqual } from './crypto.ts';
 import { isSecureRequest } from './session.ts';
 
 export const CSRF_COOKIE = 'lm_xsrf';
