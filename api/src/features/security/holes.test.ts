@@ -145,7 +145,8 @@ describe('the client address comes from the socket', () => {
     } finally {
       await limited.close();
     }
-  });
+    // 52 logins that each check a password hash on purpose: slow on a busy machine, not a speed test.
+  }, 120_000);
 });
 
 describe('the mail sink answers only loopback callers', () => {
