@@ -33,7 +33,7 @@ export function NotVerified() {
   const session = useSessionStore((s) => s.userData);
   const manager = session?.AssignedManager;
   const advertiser = session?.AdvertiserInfo;
-  const what = advertiser && !advertiser.Flags.isVerified ? 'your advertiser account' : 'your account';
+  const what = advertiser && !advertiser.Flags.isVerified ? 'advertiser account' : 'account';
   const contacts = manager
     ? [
         manager.Email && `e-mail ${manager.Email}`,
@@ -50,8 +50,8 @@ export function NotVerified() {
       title={MESSAGES.notVerified}
       subTitle={
         <span data-testid="not-verified-next">
-          Our team checks every new account and verifies {what}, usually within one working day. This screen
-          opens as soon as {what} is verified: reload the page then.
+          Our team checks every new {what} and verifies it, usually within one working day. This screen opens
+          once yours is verified: reload the page then.
         </span>
       }
       extra={
