@@ -193,9 +193,16 @@ test(
     await page.reload();
     await page.locator('[data-testid="screen"][data-screen="advertiser"]').waitFor();
     assert.equal(await headerCredits(page), before - offer.OfferPayout, 'the balance fell by the payout');
-    await shootBothThemes(t, page, 'dashboard', () =>
-      page.locator('[data-testid="screen"][data-screen="advertiser"]').waitFor(),
-    );
+    // The charts redraw to their cards' width when the window narrows (a phone turned, a window resized).
+    await shootBothThemes(t, page, 'dashboard', async () => {
+      await page.locator('[data-testid="screen"][data-screen="advertiser"]').waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.lm-charts canvas')].every((canvas) => {
+          const card = canvas.closest('.ant-card')?.getBoundingClientRect();
+          return card && canvas.getBoundingClientRect().right <= card.right + 1;
+        }),
+      );
+    });
   },
   { timeoutMs: 240_000 },
 );

@@ -15,6 +15,12 @@ import { pickCountry, pickOption, rowAction, unique } from '../support.ts';
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
+interface CatalogueOffer {
+  ID: number;
+  OfferCountry: string | string[];
+  isPromoted?: boolean;
+}
+
 async function logIn(page: Page, shell: string, username: string, password: string) {
   await page.goto(`${shell}/login`);
   await page.getByTestId('login-username').fill(username);
@@ -88,21 +94,25 @@ test(
     const catalogue = page.waitForResponse((r) => r.url().endsWith('/offers/getAllSelectableOffers'));
     await page.getByTestId('sidebar-item-publisher-offers').click();
     const answer = (await (await catalogue).json()) as {
-      data:
-        | { DBData?: { ID: number; OfferCountry: string | string[] }[] }
-        | { ID: number; OfferCountry: string | string[] }[];
+      data: { DBData?: CatalogueOffer[] } | CatalogueOffer[];
     };
     const offers = Array.isArray(answer.data) ? answer.data : (answer.data.DBData ?? []);
-    const serbian = offers.find((o) =>
-      (Array.isArray(o.OfferCountry) ? o.OfferCountry : o.OfferCountry.split('~')).includes('RS'),
-    );
+    // The oldest plain offer for Serbia (as the story test takes): the demo world gives it a landing.
+    const serbian = offers
+      .filter(
+        (o) =>
+          !o.isPromoted &&
+          (Array.isArray(o.OfferCountry) ? o.OfferCountry : o.OfferCountry.split('~')).includes('RS'),
+      )
+      .sort((a, b) => a.ID - b.ID)[0];
     assert.ok(serbian, 'the catalogue has an offer for Serbia');
     const card = page.locator(`[data-testid="offer-card"][data-offer-id="${serbian.ID}"]`);
     await card.waitFor();
     await card.getByTestId('offer-info').click();
     await page.waitForURL(/\/dashboard\/article\/\d+$/);
     await page.getByTestId('article-facts').waitFor();
-    await pickOption(page, 'step-domain', /\./);
+    // The demo world's platform domain (other tests add internal domains that do not resolve).
+    await pickOption(page, 'step-domain', /go\.leadmesh\.example/);
     await pickOption(page, 'step-prelanding', 'None');
     await pickOption(page, 'step-landing', /./);
     const campaign = `Journey ${id}`;

@@ -114,7 +114,8 @@ export const VIEW_CSS = `
 .lm-screen { display: flex; flex-direction: column; gap: 16px; min-width: 0; }
 .lm-kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
 .lm-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 16px; }
-.lm-charts .ant-card-body { padding: 12px 16px; }
+.lm-charts .ant-card-body { padding: 12px 16px; overflow: hidden; }
+.lm-charts > .ant-card { min-width: 0; }
 .lm-chart-wide { grid-column: 1 / -1; }
 .lm-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
 .lm-table-scroll { overflow-x: auto; }
