@@ -87,45 +87,27 @@ const PNG = Buffer.from(
 );
 
 test('admin users: edit reloads the row, verify publisher, payout refused with its reason', async (t) => {
+  // The payout refusal below is provoked: the pending check's 409 is its answer.
+  t.allowConsoleError(/status of 409.*\/payouts\/checkPayoutPending/);
+  // KNOWN (issue 16 item 3, the feedback branch): the user dialog's manager picker sends lookups the
+  // server refuses with 400 "Unknown filter field". Remove this line with that fix.
+  t.allowConsoleError(/status of 400.*\/users\/getAllUsers/);
   const page = await t.newPage('admin');
   await page.goto(`${t.urls.shell}/dashboard/publisher`);
   // A fresh, unverified publisher of this test's own (other specs rely on the seeded ones).
   const name = `e2euser${Date.now() % 1e8}`;
-  const signUp = await page.evaluate(
-    async ({ api, name }) => {
-      const res = await fetch(`${api}/users/createUser`, {
-        method: 'POST',
-        credentials: 'omit',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          username: name,
-          password: 'e2e-password-1',
-          email: `${name}@leadmesh.example`,
-          FirstName: 'Eve',
-          LastName: 'Tester',
-          Country: 'RS',
-          ZIP: '11000',
-          Experience: '2',
-        }),
-      });
-      return res.json();
-    },
-    { api: t.urls.api, name },
-  );
-  if (signUp.status !== 'ok') {
-    // Sign-up needs a CSRF token on this API: make it with the admin's token (the call is for anyone).
-    const again = await apiCall(page, t.urls.api, '/users/createUser', {
-      username: name,
-      password: 'e2e-password-1',
-      email: `${name}@leadmesh.example`,
-      FirstName: 'Eve',
-      LastName: 'Tester',
-      Country: 'RS',
-      ZIP: '11000',
-      Experience: '2',
-    });
-    assert.equal(again.status, 'ok', JSON.stringify(again));
-  }
+  // Sign-up needs a CSRF token: made with the page's session (the call is for anyone).
+  const signUp = await apiCall(page, t.urls.api, '/users/createUser', {
+    username: name,
+    password: 'e2e-password-1',
+    email: `${name}@leadmesh.example`,
+    FirstName: 'Eve',
+    LastName: 'Tester',
+    Country: 'RS',
+    ZIP: '11000',
+    Experience: '2',
+  });
+  assert.equal(signUp.status, 'ok', JSON.stringify(signUp));
   await openScreen(page, t.urls.shell, `admin-users?Username=${name}`);
   // ?Username= became a filter chip that says what is applied.
   assert.match(
@@ -448,6 +430,9 @@ test('admin dashboard ?p=: a publisher’s dashboard in the publisher’s own vi
 });
 
 test('admin payments: process the pending payout, then create and process a new one, download a CSV', async (t) => {
+  // KNOWN (issue 16 item 3, the feedback branch): the screen's pending check answers 409 for the
+  // normal "a payout is pending" state. Remove this line with that fix; nothing else is allowed.
+  t.allowConsoleError(/status of 409.*\/payouts\/checkPayoutPending/);
   const page = await t.newPage('admin');
   await openScreen(page, t.urls.shell, 'admin-payments');
   await page.getByTestId('payout-create-blocked').waitFor();
@@ -625,6 +610,8 @@ for (const theme of ['dark', 'light'] as const) {
 }
 
 test('manager: the manager screens and the users list; admin screens refused, by the server too', async (t) => {
+  // The server's refusals are provoked below, call by call: the browser logs each 403.
+  t.allowConsoleError(/status of 403/);
   const page = await t.newPage('manager');
   for (const path of ['manager-publishers', 'manager-publisherStats', 'manager-advertisers', 'admin-users']) {
     await openScreen(page, t.urls.shell, path);
@@ -641,8 +628,10 @@ test('manager: the manager screens and the users list; admin screens refused, by
   await page.getByTestId('form-cancel').click();
   await t.screenshot(page, 'manager-publishers');
 
-  await openScreen(page, t.urls.shell, 'admin-logs');
-  await page.getByTestId('screen-forbidden').waitFor();
+  // An admin screen leads a manager home (the shell's guard is the screen's calls' callers, decision 0046).
+  await page.goto(`${t.urls.shell}/dashboard/admin-logs`);
+  await page.waitForURL(/\/dashboard\/admin-dashboard$/);
+  await page.getByTestId('overview-range').waitFor();
   for (const [path, body] of [
     ['/logs/getLogs', {}],
     ['/leads/getLeadsForAdmin', {}],

@@ -42,6 +42,11 @@ export interface TestContext {
   fetchedFrom(origin: string): boolean;
   /** Every console error and uncaught page error of the test's pages so far (text and source URL). */
   consoleErrors: { text: string; url: string }[];
+  /**
+   * Declares a console error the test provokes on purpose (a refused login's 401, a missing page's
+   * 404): errors matching it do not fail the test. Any other console error or page error does.
+   */
+  allowConsoleError(pattern: RegExp): void;
   /** Saves `e2e/screenshots/<test>-<label>.png` (the whole page, or the viewport with `fullPage: false`). */
   screenshot(page: Page, label?: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Logs in through the login form and waits for the dashboard. */
@@ -94,6 +99,7 @@ export function createTestContext(
   const contexts: BrowserContext[] = [];
   const requests: string[] = [];
   const consoleErrors: { text: string; url: string }[] = [];
+  const allowed: RegExp[] = [];
   const track = (context: BrowserContext) => {
     context.on('request', (request: Request) => {
       requests.push(request.url());
@@ -112,6 +118,9 @@ export function createTestContext(
     browser,
     requests,
     consoleErrors,
+    allowConsoleError: (pattern) => {
+      allowed.push(pattern);
+    },
     fetchedFrom: (origin) => requests.some((url) => url.startsWith(origin)),
     screenshot: (page, label = 'final', options) => screenshot(page, label, options),
     login: (page, role) => loginThroughForm(page, urls, role),
@@ -133,8 +142,16 @@ export function createTestContext(
   };
   return {
     ctx,
-    /** Content-Security-Policy violations the browser reported: any one fails the test. */
-    cspViolations: () => consoleErrors.filter((e) => /Content Security Policy/i.test(e.text)),
+    /**
+     * Console errors and page errors the test did not declare: any one fails the test (a
+     * Content-Security-Policy violation is one of them and is never allowed).
+     */
+    unexpectedConsoleErrors: () =>
+      consoleErrors.filter(
+        (e) =>
+          /Content Security Policy/i.test(e.text) ||
+          !allowed.some((pattern) => pattern.test(`${e.text} ${e.url}`)),
+      ),
     pages: () => contexts.flatMap((c) => c.pages()),
     dispose: async () => {
       await Promise.all(contexts.map((c) => c.close()));

@@ -76,6 +76,27 @@ test('an unverified publisher sees the not-verified notice on data screens', asy
   await t.screenshot(page);
 });
 
+test('each role lands on its home from the login form, and login pages lead there again', async (t) => {
+  const homes: [Parameters<typeof t.login>[1], RegExp, string][] = [
+    ['advertiser', /\/dashboard\/advertiser$/, 'advertiser'],
+    ['admin', /\/dashboard\/admin-dashboard$/, 'admin-dashboard'],
+    ['manager', /\/dashboard\/admin-dashboard$/, 'admin-dashboard'],
+  ];
+  for (const [role, url, screen] of homes) {
+    const page = await t.newPage();
+    await t.login(page, role);
+    await page.waitForURL(url);
+    await page.locator(`[data-testid="screen"][data-screen="${screen}"]`).waitFor();
+    // The spec's own landing, /dashboard/publisher, leads a user without the publisher menu home too.
+    await page.goto(`${t.urls.shell}/dashboard/publisher`);
+    await page.waitForURL(url);
+    await page.goto(`${t.urls.shell}/register`);
+    await page.waitForURL(url);
+    await page.locator(`[data-testid="screen"][data-screen="${screen}"]`).waitFor();
+    await page.context().close();
+  }
+});
+
 test('a logged-in user on /login is sent to /dashboard/publisher', async (t) => {
   const page = await t.newPage('publisher');
   await page.goto(`${t.urls.shell}/login`);

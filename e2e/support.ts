@@ -214,6 +214,11 @@ export async function rowAction(page: Page, row: Locator, testId: string): Promi
   }
   await row.getByTestId('row-actions-menu').click();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  // Click once the menu has finished opening: a click during its opening animation could be taken
+  // by the menu without closing it (seen on a busy machine), leaving it over the next step.
+  await page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-enter"]):not([class*="-appear"])')
+    .waitFor();
   await menu.getByTestId(testId).click();
   await menu.waitFor({ state: 'hidden' });
 }

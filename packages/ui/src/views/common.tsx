@@ -34,7 +34,7 @@ export function NotVerified() {
   const session = useSessionStore((s) => s.userData);
   const manager = session?.AssignedManager;
   const advertiser = session?.AdvertiserInfo;
-  const what = advertiser && !advertiser.Flags.isVerified ? 'your advertiser account' : 'your account';
+  const what = advertiser && !advertiser.Flags.isVerified ? 'advertiser account' : 'account';
   const contacts = manager
     ? [
         manager.Email && `e-mail ${manager.Email}`,
@@ -51,8 +51,8 @@ export function NotVerified() {
       title={MESSAGES.notVerified}
       subTitle={
         <span data-testid="not-verified-next">
-          Our team checks every new account and verifies {what}, usually within one working day. This screen
-          opens as soon as {what} is verified: reload the page then.
+          Our team checks every new {what} and verifies it, usually within one working day. This screen opens
+          once yours is verified: reload the page then.
         </span>
       }
       extra={
@@ -111,7 +111,8 @@ export const VIEW_CSS = `
 .lm-screen { display: flex; flex-direction: column; gap: 16px; min-width: 0; }
 .lm-kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
 .lm-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 16px; }
-.lm-charts .ant-card-body { padding: 12px 16px; }
+.lm-charts .ant-card-body { padding: 12px 16px; overflow: hidden; }
+.lm-charts > .ant-card { min-width: 0; }
 .lm-chart-wide { grid-column: 1 / -1; }
 .lm-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
 .lm-table-scroll { overflow-x: auto; }
