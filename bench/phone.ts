@@ -110,6 +110,8 @@ export interface PhoneRun {
   contentMs: number;
   /** Cumulative layout shift until the page settled. */
   cls: number;
+  /** Each layout shift: when, how much, which elements moved (to find a shift's cause). */
+  shifts: string[];
   /** Scripts and stylesheets delivered before the content frame (bytes on the wire, gzip). */
   bytesBeforeContent: number;
   /** Scripts and stylesheets delivered by the time the page settled. */
@@ -131,10 +133,19 @@ export function spread(values: number[]): { median: number; min: number; max: nu
 function probeScript(selector: string): string {
   return `(() => {
   const w = window;
-  w.__lmProbe = { contentMs: null, cls: 0 };
+  w.__lmProbe = { contentMs: null, cls: 0, shifts: [] };
+  const describe = (n) => {
+    if (!n || n.nodeType !== 1) return n ? n.nodeName : '?';
+    const id = n.getAttribute('data-testid');
+    return n.tagName.toLowerCase() + (id ? '[' + id + ']' : '') + (typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/s+/).slice(0, 2).join('.') : '');
+  };
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (!e.hadRecentInput) w.__lmProbe.cls += e.value;
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        w.__lmProbe.cls += e.value;
+        w.__lmProbe.shifts.push(Math.round(performance.now()) + 'ms ' + e.value.toFixed(3) + ' ' + (e.sources || []).map((s) => describe(s.node)).join(', '));
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   } catch {}
   const sel = ${JSON.stringify(selector)};
@@ -252,11 +263,14 @@ async function openOnce(
       .catch(() => undefined);
   // A moment for late shifts (a chart's size settling, a font) to be reported.
   await page.waitForTimeout(1000);
-  const cls = await page.evaluate(() => (window as unknown as { __lmProbe: { cls: number } }).__lmProbe.cls);
+  const { cls, shifts } = await page.evaluate(
+    () => (window as unknown as { __lmProbe: { cls: number; shifts: string[] } }).__lmProbe,
+  );
   const contentWallMs = probe.timeOrigin + probe.contentMs;
   const run = {
     contentMs: probe.contentMs,
     cls,
+    shifts,
     bytesBeforeContent: deliveries.bytesUntil(contentWallMs),
     bytesSettled: deliveries.total(),
   };
@@ -372,6 +386,7 @@ export async function benchPhone(options: {
           log(
             `  phone ${target.audience} run ${i}: content ${Math.round(run.contentMs)} ms (floor ${Math.round(result.floorRuns.at(-1) ?? 0)} ms), ${(run.bytesBeforeContent / 1024).toFixed(1)} KB before, CLS ${run.cls.toFixed(3)}`,
           );
+          if (i === 1) for (const shift of run.shifts) log(`    shift ${shift}`);
           if (target.audience === 'publisher') {
             const again = await openOnce(page, url, target.settled);
             returnVisit.runs.push(again);

@@ -38,3 +38,48 @@ test('a broken remote URL shows Retry inside the layout; after the fix Retry loa
   assert.equal(await page.getByTestId('remote-error').count(), 0);
   await t.screenshot(page, 'after-retry');
 });
+
+test('a dashboard with a session starts its remote and its data with the page, and asks for each once', async (t) => {
+  const page = await t.newPage('publisher');
+  const order: string[] = [];
+  page.on('request', (request) => order.push(`${request.method()} ${request.url()}`));
+  const response = await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  // The shell's server named the session's remote and preloads its manifest (issue 19).
+  const html = (await response?.text()) ?? '';
+  assert.match(html, /<meta name="leadmesh-remote" content="mf_publisher">/);
+  assert.ok(html.includes(`href="${t.urls.mf_publisher}/mf-manifest.json"`), html);
+  await page.getByTestId('dashboard-kpis').waitFor();
+  await page.waitForLoadState('networkidle');
+  const count = (suffix: string) => order.filter((line) => line.endsWith(suffix)).length;
+  // The screens' first calls were answered by the requests the entry script started: one each.
+  assert.equal(count('/auth/checkLogin'), 1, order.join('\n'));
+  assert.equal(count('/leads/getLeadsForPublisherDashboard'), 1, order.join('\n'));
+  assert.equal(count('/api/csrf'), 1, order.join('\n'));
+  // Nothing of the remote was downloaded twice (the preload hints were used, not doubled).
+  const files = order.filter((line) => line.startsWith(`GET ${t.urls.mf_publisher}/`));
+  assert.deepEqual(
+    files.filter((line, i) => files.indexOf(line) !== i),
+    [],
+    files.join('\n'),
+  );
+  // The data was asked for before the remote's screen could ask: before any file of the remote
+  // but those the page preloads (its screens' chunks come after its ./App has run).
+  const data = order.findIndex((line) => line.endsWith('/leads/getLeadsForPublisherDashboard'));
+  const screenChunk = order.findIndex(
+    (line) =>
+      line.startsWith(`GET ${t.urls.mf_publisher}/`) &&
+      !html.includes(`href="${line.slice(4)}"`) &&
+      !line.endsWith('/mf-manifest.json'),
+  );
+  assert.ok(data >= 0 && screenChunk >= 0 && data < screenChunk, order.join('\n'));
+  assert.deepEqual(t.consoleErrors, []);
+});
+
+test('a visitor on a dashboard address downloads no dashboard remote before the login check', async (t) => {
+  const page = await t.newPage();
+  const response = await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  assert.ok(!((await response?.text()) ?? '').includes('leadmesh-remote'));
+  await page.waitForURL(/\/login$/);
+  await page.getByTestId('login-username').waitFor();
+  assert.equal(t.fetchedFrom(t.urls.mf_publisher), false);
+});

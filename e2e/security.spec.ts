@@ -86,6 +86,6 @@ test('the first visit fetches the public remote at once: its manifest is inlined
   const manifest = order.indexOf(`${t.urls.mf_public}/mf-manifest.json`);
   const checkLogin = order.findIndex((url) => url.endsWith('/auth/checkLogin'));
   assert.ok(manifest >= 0 && checkLogin >= 0, order.join('\n'));
-  // The shell asks for the session only once React runs; the remote was requested before that.
+  // The session check starts with the page too (issue 19), after its CSRF token: the remote first.
   assert.ok(manifest < checkLogin, `manifest requested before the shell rendered:\n${order.join('\n')}`);
 });

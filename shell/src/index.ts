@@ -1,8 +1,9 @@
 import { startFirstScreenCalls } from './early-calls.ts';
 import { preloadForPath, sessionRemote } from './remote-preload.ts';
 
-// The first screen's API calls and its remote start now, while the shell's startup chunks download.
-startFirstScreenCalls(window.location.pathname, sessionRemote() !== null);
+// The page's remote and its first screen's API calls start now, while the shell's startup chunks
+// download (the remote first: its manifest is the longest chain).
 preloadForPath(window.location.pathname);
+startFirstScreenCalls(window.location.pathname, sessionRemote() !== null);
 // Async boundary: shared singletons are negotiated before any app code runs (Module Federation).
 import('./bootstrap.tsx');

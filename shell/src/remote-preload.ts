@@ -67,10 +67,10 @@ export function registerRemote(name: RemoteName, entry: string, force = false): 
  * shows Retry.
  */
 export function preloadForPath(pathname: string): void {
-  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) {
-    preloadSessionRemote();
-    return;
-  }
+  // A dashboard remote is preloaded by the page's own hints (the shell's server writes them with a
+  // session, `shellHints`), never registered here: the runtime must not meet a dashboard remote
+  // before the login check (a broken one would hold the shell's startup).
+  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) return;
   const entry = window.__LEADMESH_CONFIG__?.remotes?.mf_public;
   if (!entry) return;
   registerRemote('mf_public', entry);
@@ -85,17 +85,4 @@ export function sessionRemote(): RemoteName | null {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="leadmesh-remote"]');
   const name = meta?.content as RemoteName | undefined;
   return name && window.__LEADMESH_CONFIG__?.remotes?.[name] ? name : null;
-}
-
-/**
- * On a dashboard address with a session, starts the remote that draws it (manifest, entry, `./App`)
- * now, in parallel with the shell and the session check, instead of after both (issue 19). A
- * session that turns out to be gone costs a download, never a screen: the login check still decides.
- */
-function preloadSessionRemote(): void {
-  const name = sessionRemote();
-  const entry = name ? window.__LEADMESH_CONFIG__?.remotes?.[name] : undefined;
-  if (!name || !entry) return;
-  registerRemote(name, entry);
-  void preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => undefined);
 }

@@ -27,6 +27,8 @@ body.dark .lm-shell :focus-visible { outline-color: ${BRAND.focusOnDark}; }
 
 .lm-public { min-height: 100vh; display: flex; flex-direction: column; background: #f5f5f5; color: rgba(0,0,0,0.88); }
 .lm-public-main { flex: 1; padding: 24px 16px; }
+/* While the page's remote loads, the footer waits below the fold: the content then arrives above it without pushing it (issue 19, layout shift). */
+.lm-public-main:has(> .lm-spinner) { min-height: calc(100vh - 64px); }
 .lm-header { position: relative; display: flex; align-items: center; gap: 24px; height: 64px; padding: 0 50px; background: #fff; border-bottom: 1px solid #eee; }
 .lm-brand { font-weight: 700; font-size: 20px; margin-right: 24px; white-space: nowrap; }
 .lm-nav { display: flex; gap: 20px; flex: 1; }

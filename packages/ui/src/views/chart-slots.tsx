@@ -58,7 +58,11 @@ function nextTurn(): Promise<void> {
   return turn;
 }
 
-/** Draws `children` (one chart) at its turn; until then holds its place at the chart's height. */
+/**
+ * Draws `children` (one chart) at its turn; until then holds its place at the chart's height. The
+ * chart's own container takes `height: inherit`, so the box keeps the height before and after: an
+ * empty container would collapse until the canvas is drawn and move every card below it.
+ */
 export function ChartTurn({ children, height = CHART_HEIGHT }: { children: ReactNode; height?: number }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -70,5 +74,9 @@ export function ChartTurn({ children, height = CHART_HEIGHT }: { children: React
       live = false;
     };
   }, []);
-  return ready ? children : <div style={{ height }} data-testid="chart-waiting" />;
+  return ready ? (
+    <div style={{ height }}>{children}</div>
+  ) : (
+    <div style={{ height }} data-testid="chart-waiting" />
+  );
 }
