@@ -75,6 +75,9 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
  * its field and message: advertiser, its CRM, countries, name, brand, product name, type, payout,
  * platform tax, limit, referral payout, product price, image, description. Blank tax, limit and
  * referral payout take the defaults (20, 1000, 0). Money is whole cents (decision 0002).
+ *
+ * Long because it is admin §5's rule list read top to bottom: one rule a few lines, the first
+ * failing one answers; split into parts, the order the spec prescribes would be spread over them.
  */
 export async function checkOfferForm(
   input: OfferFormInput,
