@@ -16,6 +16,9 @@ export default defineConfig({
             'worker/src/**/*.test.ts',
             'packages/{schema,crm,db,jobs,net,core,seed}/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // Tests that run the API and the worker together (a worker's internals beside the API's),
+            // and the guards over the whole tree (tests/guards).
+            'tests/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

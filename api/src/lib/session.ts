@@ -1,5 +1,5 @@
 import type { Caller } from '@leadmesh/core';
-import type { Db } from '@leadmesh/db';
+import { type Db, preparedOnce } from '@leadmesh/db';
 import { SESSION_TTL_DAYS } from '@leadmesh/schema';
 import { advertisers, sessions, users } from '@leadmesh/schema/tables';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -24,8 +24,8 @@ export function isSecureRequest(c: Context<AppEnv>): boolean {
   );
 }
 
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = preparedOnce((db) =>
+  db
     .select({ lastSeenAt: sessions.lastSeenAt, user: users, advertiser: advertisers })
     .from(sessions)
     .innerJoin(users, eq(users.ID, sessions.UserID))
@@ -34,9 +34,8 @@ function prepareSessionLookup(db: Db) {
       and(eq(sessions.IDHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
     )
     .limit(1)
-    .prepare();
-}
-const lookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+    .prepare(),
+);
 
 /**
  * The caller behind the session cookie: the session row (by the SHA-256 of the cookie), its
@@ -50,14 +49,9 @@ export async function loadSession(c: Context<AppEnv>): Promise<Caller | null> {
   const raw = getCookie(c, SESSION_COOKIE);
   if (!raw || raw.length > 100) return null;
   const { db, now } = c.var.deps;
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    lookups.set(db, lookup);
-  }
   const idHash = sha256(raw);
   const at = now();
-  const [row] = await lookup.execute({ idHash, now: at });
+  const [row] = await sessionLookup(db).execute({ idHash, now: at });
   if (!row) return null;
   const caller = { user: row.user, advertiser: row.advertiser };
   c.set('caller', caller);

@@ -90,6 +90,81 @@ const phone = (r: Random) => `+381 6${r.int(0, 9)} ${r.int(100, 999)} ${r.int(10
 /** The E.164 form intake stores beside what the buyer typed. */
 const e164 = (typed: string) => typed.replace(/\s/g, '');
 
+interface LeadWorld {
+  r: Random;
+  now: number;
+  days: number;
+  taken: Taken[];
+  customPayout: { user: number; offer: number; payout: number };
+  crmType: Map<number, (typeof t.crms.$inferSelect)['name']>;
+  places: (readonly [(typeof PLACES)[number], number])[];
+}
+
+/** The `i`th demo lead, its money frozen as intake does (the random draws in a fixed order). */
+function demoLead(world: LeadWorld, i: number): CompleteInsert<typeof t.leads, 'ID'> {
+  const { r, now, days, taken, customPayout, crmType, places } = world;
+  const take = taken[r.int(0, taken.length - 1)];
+  const offer = take.offer;
+  // Skewed towards recent days, with some traffic on every day.
+  const createdAt = now - Math.floor(r.next() ** 1.4 * days * DAY);
+  const blocked = r.chance(0.04);
+  const status = blocked ? 4 : r.weighted(STATUS_WEIGHTS);
+  const place = r.weighted(places);
+  const custom = offer.ID === customPayout.offer && take.user === customPayout.user;
+  const price = offer.OfferPayout;
+  const earned = publisherShareCents(custom ? customPayout.payout : price, offer.PlatformTax);
+  const confirmed = status === 2;
+  const delivered = status >= 0 && !blocked;
+  const typedPhone = phone(r);
+  const details: Record<string, unknown> = {
+    [`${PRODUCT_KEY}-name`]: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
+    [`${PRODUCT_KEY}-phone`]: typedPhone,
+    [`${PRODUCT_KEY}-quantity`]: r.int(1, 3),
+    [`${PRODUCT_KEY}-uid`]: `u${i}`,
+    [`${PRODUCT_KEY}-c1`]: r.pick(['fb', 'google', 'tiktok', 'native']),
+    GenericData: {},
+  };
+  const created = new Date(createdAt);
+  return {
+    BoundUser: take.user,
+    BoundAdvertiser: offer.BoundAdvertiser,
+    BoundOffer: offer.ID,
+    BoundTakenOffer: take.id,
+    BoundClick: null,
+    BoundCRM: offer.SelectedCRM,
+    OfferName: offer.OfferName,
+    ProductName: offer.OfferProductName,
+    Status: status,
+    CRMType: offer.SelectedCRM ? (crmType.get(offer.SelectedCRM) ?? null) : null,
+    CRMLeadID: delivered ? `CRM-${100000 + i}` : null,
+    LeadMoneyWithdrawn: false,
+    PublisherPaid: confirmed,
+    AdvertiserPaid: confirmed,
+    ConfirmCount: confirmed ? 1 : 0,
+    LeadPrice: price,
+    EarnedAmount: earned,
+    PlatformEarnedAmount: price - earned,
+    PlatformTax: offer.PlatformTax,
+    ReferralAmount: offer.ReferralPayout,
+    PurchaseDomain: take.domain,
+    PurchaseIP: `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+    // Set below, once every lead is in: the first lead from an IP for an offer each day.
+    FirstFromIP: false,
+    Phone: e164(typedPhone),
+    PurchaseIsPhone: r.chance(0.78),
+    PurchaseLeadType: offer.OfferType === 'CPL' ? 'CPL' : 'CPA',
+    City: place.city,
+    CountryCode: place.countryCode,
+    PurchaseDetails: details,
+    BlockedReason: blocked ? r.pick(BLOCKED_REASON_CODES) : null,
+    FriendlyName: take.name,
+    IdempotencyKey: null,
+    PlatformPayoutID: null,
+    createdAt: created,
+    updatedAt: new Date(createdAt + r.int(0, 3) * 3600_000),
+  };
+}
+
 /**
  * Leads over the last `days` (more on recent days), in every status, some blocked, with the
  * money frozen on them as intake does: price, the publisher's share (their custom payout where
@@ -111,71 +186,12 @@ export async function seedTraffic(
   const crmType = new Map(partners.crms.map((c) => [c.ID, c.name]));
   const places = PLACES.map((p) => [p, p.weight] as const);
 
+  const world: LeadWorld = { r, now, days, taken, customPayout, crmType, places };
   await withoutIndexes(ctx, 'leads', async () => {
     let rows: InValue[][] = [];
     let inserted = 0;
     for (let i = 0; i < leadCount; i++) {
-      const take = taken[r.int(0, taken.length - 1)];
-      const offer = take.offer;
-      // Skewed towards recent days, with some traffic on every day.
-      const createdAt = now - Math.floor(r.next() ** 1.4 * days * DAY);
-      const blocked = r.chance(0.04);
-      const status = blocked ? 4 : r.weighted(STATUS_WEIGHTS);
-      const place = r.weighted(places);
-      const custom = offer.ID === customPayout.offer && take.user === customPayout.user;
-      const price = offer.OfferPayout;
-      const earned = publisherShareCents(custom ? customPayout.payout : price, offer.PlatformTax);
-      const confirmed = status === 2;
-      const delivered = status >= 0 && !blocked;
-      const typedPhone = phone(r);
-      const details: Record<string, unknown> = {
-        [`${PRODUCT_KEY}-name`]: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
-        [`${PRODUCT_KEY}-phone`]: typedPhone,
-        [`${PRODUCT_KEY}-quantity`]: r.int(1, 3),
-        [`${PRODUCT_KEY}-uid`]: `u${i}`,
-        [`${PRODUCT_KEY}-c1`]: r.pick(['fb', 'google', 'tiktok', 'native']),
-        GenericData: {},
-      };
-      const created = new Date(createdAt);
-      const lead: CompleteInsert<typeof t.leads, 'ID'> = {
-        BoundUser: take.user,
-        BoundAdvertiser: offer.BoundAdvertiser,
-        BoundOffer: offer.ID,
-        BoundTakenOffer: take.id,
-        BoundClick: null,
-        BoundCRM: offer.SelectedCRM,
-        OfferName: offer.OfferName,
-        ProductName: offer.OfferProductName,
-        Status: status,
-        CRMType: offer.SelectedCRM ? (crmType.get(offer.SelectedCRM) ?? null) : null,
-        CRMLeadID: delivered ? `CRM-${100000 + i}` : null,
-        LeadMoneyWithdrawn: false,
-        PublisherPaid: confirmed,
-        AdvertiserPaid: confirmed,
-        ConfirmCount: confirmed ? 1 : 0,
-        LeadPrice: price,
-        EarnedAmount: earned,
-        PlatformEarnedAmount: price - earned,
-        PlatformTax: offer.PlatformTax,
-        ReferralAmount: offer.ReferralPayout,
-        PurchaseDomain: take.domain,
-        PurchaseIP: `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
-        // Set below, once every lead is in: the first lead from an IP for an offer each day.
-        FirstFromIP: false,
-        Phone: e164(typedPhone),
-        PurchaseIsPhone: r.chance(0.78),
-        PurchaseLeadType: offer.OfferType === 'CPL' ? 'CPL' : 'CPA',
-        City: place.city,
-        CountryCode: place.countryCode,
-        PurchaseDetails: details,
-        BlockedReason: blocked ? r.pick(BLOCKED_REASON_CODES) : null,
-        FriendlyName: take.name,
-        IdempotencyKey: null,
-        PlatformPayoutID: null,
-        createdAt: created,
-        updatedAt: new Date(createdAt + r.int(0, 3) * 3600_000),
-      };
-      rows.push(LEAD_INSERT.args(lead));
+      rows.push(LEAD_INSERT.args(demoLead(world, i)));
       if (rows.length >= 20_000) {
         await bulkInsert(handle, 'leads', LEAD_INSERT.columns, rows);
         inserted += rows.length;

@@ -299,6 +299,60 @@ function prepare(geo: GeoLookup, input: LeadIntake): Prepared {
   };
 }
 
+/** What intake decided about one lead, beside the facts it read. */
+interface Decision {
+  status: number;
+  reason: BlockedReason | null;
+  earned: number;
+  unique: boolean;
+  phone: string | null;
+  country: string | null;
+}
+
+/** The lead's whole row: every column given, so a new one is a compile error here. */
+function leadRow(lead: Prepared, f: Facts, decision: Decision): CompleteInsert<typeof leads, 'ID'> {
+  const { input, place } = lead;
+  const accepted = decision.reason === null;
+  const at = new Date(input.now);
+  return {
+    BoundUser: input.userId,
+    BoundAdvertiser: f.advertiserId,
+    BoundOffer: input.offerId,
+    BoundTakenOffer: input.takenOfferId,
+    BoundClick: input.click?.ID ?? null,
+    BoundCRM: f.crmId,
+    OfferName: f.name,
+    ProductName: f.product,
+    Status: decision.status,
+    CRMType: f.crmType as CrmType | null,
+    CRMLeadID: null,
+    LeadMoneyWithdrawn: false,
+    PublisherPaid: false,
+    AdvertiserPaid: false,
+    LeadPrice: accepted ? f.payout : 0,
+    EarnedAmount: decision.earned,
+    PlatformEarnedAmount: accepted ? f.payout - decision.earned : 0,
+    PlatformTax: f.tax,
+    ReferralAmount: accepted && f.referrerEnabled ? f.referralPayout : 0,
+    PurchaseDomain: input.domain,
+    PurchaseIP: input.ip,
+    FirstFromIP: decision.unique,
+    Phone: decision.phone,
+    PurchaseIsPhone: lead.isPhone,
+    PurchaseLeadType: f.type === 'CPL' ? 'CPL' : 'CPA',
+    City: place.city,
+    CountryCode: decision.country,
+    PurchaseDetails: purchaseDetails(input.fields, input.click),
+    BlockedReason: decision.reason,
+    FriendlyName: input.friendlyName,
+    IdempotencyKey: input.idempotencyKey,
+    ConfirmCount: 0,
+    PlatformPayoutID: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 /** Decides and writes one lead inside the group's transaction; its only write is the lead row. */
 async function decide(group: Group, lead: Prepared): Promise<IntakeOutcome> {
   const { run } = group;
@@ -344,44 +398,14 @@ async function decide(group: Group, lead: Prepared): Promise<IntakeOutcome> {
   const earned = accepted ? publisherShareCents(f.customPayout ?? f.payout, f.tax) : 0;
   const status = accepted ? LEAD_STATUS.PROCESSING_CRM : LEAD_STATUS.BAD_LEAD;
   const unique = await group.firstFromIp(input.ip, input.offerId, day, now);
-  const at = new Date(now);
-  const row: CompleteInsert<typeof leads, 'ID'> = {
-    BoundUser: input.userId,
-    BoundAdvertiser: f.advertiserId,
-    BoundOffer: input.offerId,
-    BoundTakenOffer: input.takenOfferId,
-    BoundClick: input.click?.ID ?? null,
-    BoundCRM: f.crmId,
-    OfferName: f.name,
-    ProductName: f.product,
-    Status: status,
-    CRMType: f.crmType as CrmType | null,
-    CRMLeadID: null,
-    LeadMoneyWithdrawn: false,
-    PublisherPaid: false,
-    AdvertiserPaid: false,
-    LeadPrice: accepted ? f.payout : 0,
-    EarnedAmount: earned,
-    PlatformEarnedAmount: accepted ? f.payout - earned : 0,
-    PlatformTax: f.tax,
-    ReferralAmount: accepted && f.referrerEnabled ? f.referralPayout : 0,
-    PurchaseDomain: input.domain,
-    PurchaseIP: input.ip,
-    FirstFromIP: unique,
-    Phone: phone.ok ? phone.e164 : null,
-    PurchaseIsPhone: lead.isPhone,
-    PurchaseLeadType: f.type === 'CPL' ? 'CPL' : 'CPA',
-    City: place.city,
-    CountryCode: country,
-    PurchaseDetails: purchaseDetails(fields, input.click),
-    BlockedReason: reason,
-    FriendlyName: input.friendlyName,
-    IdempotencyKey: input.idempotencyKey,
-    ConfirmCount: 0,
-    PlatformPayoutID: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const row = leadRow(lead, f, {
+    status,
+    reason,
+    earned,
+    unique,
+    phone: phone.ok ? phone.e164 : null,
+    country,
+  });
   const { lastId } = await run.run(INSERT_LEAD.sql, INSERT_LEAD.args(row));
   group.count(input.offerId, day, accepted);
   group.rollup({

@@ -1,5 +1,5 @@
 import { ApiError } from '@leadmesh/core';
-import type { Db } from '@leadmesh/db';
+import { preparedOnce } from '@leadmesh/db';
 import { runUnitOfWork } from '@leadmesh/jobs';
 import { clicks } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
@@ -33,8 +33,8 @@ export class OrderRefused extends Error {
   }
 }
 
-function prepareClickLookup(db: Db) {
-  return db
+const clickLookup = preparedOnce((db) =>
+  db
     .select({
       ID: clicks.ID,
       BoundTakenOffer: clicks.BoundTakenOffer,
@@ -46,19 +46,13 @@ function prepareClickLookup(db: Db) {
     .from(clicks)
     .where(eq(clicks.ClickKey, sql.placeholder('key')))
     .limit(1)
-    .prepare();
-}
-const clickLookups = new WeakMap<Db, ReturnType<typeof prepareClickLookup>>();
+    .prepare(),
+);
 
 /** The click's row, once any buffered write of it is done (null when another process still holds it). */
 async function clickFacts(deps: AppDeps, clickKey: string, takenOfferId: number): Promise<ClickFacts | null> {
   await deps.traffic.clicks.settle(clickKey);
-  let lookup = clickLookups.get(deps.db);
-  if (!lookup) {
-    lookup = prepareClickLookup(deps.db);
-    clickLookups.set(deps.db, lookup);
-  }
-  const [row] = await lookup.execute({ key: clickKey });
+  const [row] = await clickLookup(deps.db).execute({ key: clickKey });
   if (!row || row.BoundTakenOffer !== takenOfferId) return null;
   return {
     ID: row.ID,

@@ -1,7 +1,7 @@
 import { LEAD_STATUS_NAMES, type leadCalls, pageOf } from '@leadmesh/schema';
 import { type CallContext, type CallHandler, requireCaller } from '../../lib/call.ts';
+import { listKey, redisPageCursors } from '../../lib/page-cursors.ts';
 import * as service from './leads.service.ts';
-import { listKey, redisPageCursors } from './page-cursors.ts';
 
 type Calls = typeof leadCalls;
 

@@ -18,8 +18,8 @@ import {
 import { advertisers, type LeadRow, leads, users } from '@leadmesh/schema/tables';
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { buildFilterWhere, pageOf } from '../../lib/list-engine.ts';
+import type { PageCursor, PageCursors } from '../../lib/page-cursors.ts';
 import { toAdvertiserLead, toLead, toPublisherLead } from './leads.mapper.ts';
-import type { PageCursor, PageCursors } from './page-cursors.ts';
 
 // The filters of each list (dashboards §2 publisher-leads and advertiser-leads, public §2
 // admin-leads) live in core, where the worker's exports read them too.

@@ -1,6 +1,6 @@
 import { logCalls, pageOf } from '@leadmesh/schema';
 import { bind, type CallHandler, requireCaller } from '../../lib/call.ts';
-import { listKey, redisPageCursors } from '../leads/page-cursors.ts';
+import { listKey, redisPageCursors } from '../../lib/page-cursors.ts';
 import * as service from './logs.service.ts';
 
 type Calls = typeof logCalls;

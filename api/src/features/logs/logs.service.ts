@@ -6,7 +6,7 @@ import { logs } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist } from '../../lib/list-engine.ts';
 import { writeLog } from '../../lib/logs.ts';
-import type { PageCursors } from '../leads/page-cursors.ts';
+import type { PageCursors } from '../../lib/page-cursors.ts';
 
 /** admin-logs pages by 100 (public §4). */
 export const LOG_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import type { Db } from '@leadmesh/db';
+import { type Db, preparedOnce } from '@leadmesh/db';
 import { domains, takenOffers, websites } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
@@ -114,6 +114,10 @@ function prepareByKey(db: Db) {
     .prepare();
 }
 
+const siteByCode = preparedOnce((db) => prepareTakenSite(db, 'code'));
+const siteById = preparedOnce((db) => prepareTakenSite(db, 'id'));
+const websiteByKey = preparedOnce(prepareByKey);
+
 interface Entry<T> {
   value: T;
   expires: number;
@@ -160,9 +164,6 @@ export class SiteDirectory {
   private readonly byCode: TtlCache<TakenSite | null>;
   private readonly byId: TtlCache<TakenSite | null>;
   private readonly byKey: TtlCache<SiteFiles | null>;
-  private codeLookup: ReturnType<typeof prepareTakenSite> | null = null;
-  private idLookup: ReturnType<typeof prepareTakenSite> | null = null;
-  private keyLookup: ReturnType<typeof prepareByKey> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -183,8 +184,7 @@ export class SiteDirectory {
     const hit = this.byCode.get(code);
     if (hit !== undefined) return hit;
     if (!CODE.test(code)) return null;
-    this.codeLookup ??= prepareTakenSite(this.db, 'code');
-    const [row] = await this.codeLookup.execute({ code });
+    const [row] = await siteByCode(this.db).execute({ code });
     const site = row ? toTakenSite(row) : null;
     this.byCode.set(code, site);
     return site;
@@ -195,8 +195,7 @@ export class SiteDirectory {
     const key = String(id);
     const hit = this.byId.get(key);
     if (hit !== undefined) return hit;
-    this.idLookup ??= prepareTakenSite(this.db, 'id');
-    const [row] = await this.idLookup.execute({ id });
+    const [row] = await siteById(this.db).execute({ id });
     const site = row ? toTakenSite(row) : null;
     this.byId.set(key, site);
     return site;
@@ -207,8 +206,7 @@ export class SiteDirectory {
     const hit = this.byKey.get(storageKey);
     if (hit !== undefined) return hit;
     if (!CODE.test(storageKey)) return null;
-    this.keyLookup ??= prepareByKey(this.db);
-    const [row] = await this.keyLookup.execute({ key: storageKey });
+    const [row] = await websiteByKey(this.db).execute({ key: storageKey });
     const files = row ?? null;
     this.byKey.set(storageKey, files);
     return files;

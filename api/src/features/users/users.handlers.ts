@@ -1,6 +1,6 @@
 import type { userCalls } from '@leadmesh/schema';
 import { type CallHandler, requireCaller } from '../../lib/call.ts';
-import { listKey, redisPageCursors } from '../leads/page-cursors.ts';
+import { listKey, redisPageCursors } from '../../lib/page-cursors.ts';
 import * as service from './users.service.ts';
 
 type Calls = typeof userCalls;

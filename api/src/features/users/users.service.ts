@@ -25,8 +25,8 @@ import { randomDigits, randomToken, sha256 } from '../../lib/crypto.ts';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { logValue, writeLog } from '../../lib/logs.ts';
 import { queueMail } from '../../lib/mail.ts';
+import type { PageCursors } from '../../lib/page-cursors.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
-import type { PageCursors } from '../leads/page-cursors.ts';
 import { toUser } from './users.mapper.ts';
 
 type CreateUserInput = z.output<(typeof userCalls)['createUser']['request']>;

@@ -35,6 +35,9 @@ export const TOP_LIST_SIZE = 10;
 export const DASHBOARD_RECENT_DAYS = 5;
 export const TRACKING_COOKIE_DAYS = 45;
 
+/** Platform tax: a whole percent, at least 0 and below 100 (the gross-up divides by 100 - tax; decision 0010). */
+export const PLATFORM_TAX_MAX = 99;
+
 export const OFFER_DEFAULTS = { platformTax: 20, limit: 1000, referralPayoutCents: 0 } as const;
 
 /** Marketing claims the public pages carry (public §1). */

@@ -1,9 +1,9 @@
-import type { OfferFormInput } from '../contracts/offers.ts';
+import type { OfferFormInput } from '../contracts/offer-form.ts';
 import { SELECTABLE_OFFER_TYPES } from './catalogue.ts';
 import { MESSAGES } from './errors.ts';
 import type { FilterFieldSpec } from './filters.ts';
 import { bareImageName } from './images.ts';
-import { OFFER_DEFAULTS } from './limits.ts';
+import { OFFER_DEFAULTS, PLATFORM_TAX_MAX } from './limits.ts';
 import { ADVERTISER_OFFER_LIST, CATALOGUE_LIST, listFilterFields, OFFER_LIST } from './lists.ts';
 import { hasUnsafeCharacters, isCountryCode } from './rules.ts';
 
@@ -21,8 +21,7 @@ export function splitOfferCountries(value: string | readonly string[] | null | u
   return [...new Set(parts.map((c) => String(c).trim().toUpperCase()).filter((c) => c !== ''))];
 }
 
-/** Platform tax: a whole percent, at least 0 and below 100 (the gross-up divides by 100 - tax; decision 0010). */
-export const PLATFORM_TAX_MAX = 99;
+export { PLATFORM_TAX_MAX } from './limits.ts';
 
 /** A checked offer form: what the service stores (the description is still to be sanitised). */
 export interface OfferForm {
@@ -76,6 +75,9 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
  * its field and message: advertiser, its CRM, countries, name, brand, product name, type, payout,
  * platform tax, limit, referral payout, product price, image, description. Blank tax, limit and
  * referral payout take the defaults (20, 1000, 0). Money is whole cents (decision 0002).
+ *
+ * Long because it is admin §5's rule list read top to bottom: one rule a few lines, the first
+ * failing one answers; split into parts, the order the spec prescribes would be spread over them.
  */
 export async function checkOfferForm(
   input: OfferFormInput,

@@ -1,6 +1,5 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { OFFER_DEFAULTS } from '../constants/limits.ts';
 import { OFFER_FILTER_FIELDS, PLATFORM_TAX_MAX } from '../constants/offers.ts';
 import { offers } from '../tables/offers.ts';
 import {
@@ -13,6 +12,7 @@ import {
   listAnswer,
   paginationOffsetSchema,
 } from './define.ts';
+import { offerFormShape } from './offer-form.ts';
 
 const offerRow = createSelectSchema(offers);
 
@@ -109,42 +109,7 @@ export type PublisherOffer = z.infer<typeof publisherOfferSchema>;
 // ---------------------------------------------------------------------------------------------
 // The add / edit offer form (admin §2, §5)
 
-const looseId = z.union([z.number(), z.string().max(20), z.null()]).optional();
-const looseText = (max: number) => z.union([z.string().max(max), z.null()]).optional();
-const looseNumber = z.union([z.number(), z.string().max(30), z.null()]).optional();
-
-/**
- * What the add and edit offer forms send. Types are loose on purpose: each field is checked by
- * {@link checkOfferForm} in the order of admin §5, so the first failing rule answers its message.
- */
-const offerFormShape = {
-  BoundAdvertiser: looseId.describe('The advertiser (id)'),
-  SelectedCRM: looseId.describe("One of the advertiser's CRMs (id)"),
-  OfferCountry: z
-    .union([z.array(z.string().max(10)).max(300), z.string().max(3000), z.null()])
-    .optional()
-    .describe('ISO country codes, a list or joined by ~'),
-  OfferName: looseText(1000),
-  OfferProductBrand: looseText(1000),
-  OfferProductName: looseText(1000),
-  OfferType: looseText(10).describe('CPA or CPL'),
-  OfferPayout: looseNumber.describe('What the advertiser pays per lead, in cents'),
-  PlatformTax: looseNumber.describe(
-    `Whole percent, 0-${PLATFORM_TAX_MAX} (default ${OFFER_DEFAULTS.platformTax})`,
-  ),
-  OfferLimit: looseNumber.describe(`Leads per day (default ${OFFER_DEFAULTS.limit})`),
-  ReferralPayout: looseNumber.describe("The referrer's payout per lead, in cents (default 0)"),
-  OfferProductPrice: looseText(1000).describe('Price and currency, two space-separated parts: "50,00 EUR"'),
-  OfferImages: z
-    .union([z.array(z.string().max(500)).max(20), z.string().max(500), z.null()])
-    .optional()
-    .describe('File names answered by /images/uploadImage'),
-  OfferDescription: looseText(1_000_000).describe('Rich text (HTML); sanitised when stored'),
-  CRMID: looseText(100).describe("The product's article id in the advertiser's CRM"),
-  OfferActive: z.boolean().optional().describe('Default false on add'),
-  isPromoted: z.boolean().optional().describe('Promoted offers come first in the catalogue (default false)'),
-};
-export type OfferFormInput = { [K in keyof typeof offerFormShape]?: z.input<(typeof offerFormShape)[K]> };
+export type { OfferFormInput } from './offer-form.ts';
 
 /** Offers: the admin catalogue, the advertisers' lists and the publisher catalogue. */
 export const offerCalls = {

@@ -2,14 +2,14 @@ import { scaleSignature } from '@leadmesh/crm/server';
 import { crmCallbacks, leadCrmActivities, leadEvents, leads } from '@leadmesh/schema/tables';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCrms } from '../../../../worker/src/crm/test-support/fake-crms.ts';
+import { createTestApi, type TestApi } from '../../api/src/test/harness.ts';
+import { startFakeCrms } from '../../worker/src/crm/test-support/fake-crms.ts';
 import {
   type CrmWorld,
   createCrmWorld,
   fakeCrmData,
   insertLeads,
-} from '../../../../worker/src/crm/test-support/world.ts';
-import { createTestApi, type TestApi } from '../../test/harness.ts';
+} from '../../worker/src/crm/test-support/world.ts';
 
 let api: TestApi;
 const worlds = {} as Record<'bitrix24' | 'leadvertex' | 'scalecrm' | 'kmacrm', CrmWorld>;

@@ -13,13 +13,13 @@ import type { LeadTimelineEntry, PostbackDelivery } from '@leadmesh/schema';
 import { postbackAttempts, postbackDeliveries } from '@leadmesh/schema/tables';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdvertiserWithOffer, makeLead } from '../../../../packages/core/src/postbacks/test-support.ts';
-import { type FakeServer, startFakeServer } from '../../../../packages/net/src/test-support/fake-server.ts';
-import { installNetworkJail } from '../../../../packages/net/src/test-support/network-jail.ts';
-import { parseWorkerEnv } from '../../../../worker/src/env.ts';
-import { fileSinkTransport } from '../../../../worker/src/mail-transport.ts';
-import { type RunningWorker, startWorker } from '../../../../worker/src/worker.ts';
-import { createTestApi, type TestApi, type TestClient } from '../../test/harness.ts';
+import { createTestApi, type TestApi, type TestClient } from '../../api/src/test/harness.ts';
+import { makeAdvertiserWithOffer, makeLead } from '../../packages/core/src/postbacks/test-support.ts';
+import { type FakeServer, startFakeServer } from '../../packages/net/src/test-support/fake-server.ts';
+import { installNetworkJail } from '../../packages/net/src/test-support/network-jail.ts';
+import { parseWorkerEnv } from '../../worker/src/env.ts';
+import { fileSinkTransport } from '../../worker/src/mail-transport.ts';
+import { type RunningWorker, startWorker } from '../../worker/src/worker.ts';
 
 const jail = installNetworkJail();
 
