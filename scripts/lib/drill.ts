@@ -248,6 +248,9 @@ export async function buildDrillWorld(
       OUTBOX_SWEEP_MS: '2000',
       OUTBOX_SWEEP_GRACE_MS: '3000',
       JOB_LOCK_MS: '5000',
+      // An endpoint's breaker (decision 0035) probes every 0.5-2 s, so a healed CRM is seen soon.
+      ENDPOINT_PROBE_BASE_MS: '500',
+      ENDPOINT_PROBE_MAX_MS: '2000',
       ...workerEnv,
     };
     const api = await apiProcess({ ...env, ...apiEnv });
