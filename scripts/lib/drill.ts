@@ -41,6 +41,7 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import { type FakeCrms, startFakeCrms } from '../../worker/src/crm/test-support/fake-crms.ts';
 import { createCrmWorld, fakeCrmData } from '../../worker/src/crm/test-support/world.ts';
+import { runIsolationDrill } from './drill-isolation.ts';
 import {
   type ApiProcess,
   apiProcess,
@@ -58,6 +59,9 @@ export const DRILLS = [
   'api-restart',
   'payout-kill',
   'payout-kill-after-commit',
+  // Issue 17 (scripts/lib/drill-isolation.ts): one endpoint dead, everybody else on time.
+  'dead-receiver',
+  'dead-crm',
 ] as const;
 export type DrillName = (typeof DRILLS)[number];
 
@@ -244,6 +248,9 @@ export async function buildDrillWorld(
       OUTBOX_SWEEP_MS: '2000',
       OUTBOX_SWEEP_GRACE_MS: '3000',
       JOB_LOCK_MS: '5000',
+      // An endpoint's breaker (decision 0035) probes every 0.5-2 s, so a healed CRM is seen soon.
+      ENDPOINT_PROBE_BASE_MS: '500',
+      ENDPOINT_PROBE_MAX_MS: '2000',
       ...workerEnv,
     };
     const api = await apiProcess({ ...env, ...apiEnv });
@@ -470,6 +477,7 @@ export async function drillChecks(handle: DbHandle, fake: FakeCrms, accepted: Se
 }
 
 export async function runDrill(drill: DrillName, options: DrillOptions): Promise<DrillResult> {
+  if (drill === 'dead-receiver' || drill === 'dead-crm') return runIsolationDrill(drill, options);
   const log = options.log ?? (() => {});
   const total = options.leads;
   const timeoutMs = options.timeoutMs ?? 600_000;

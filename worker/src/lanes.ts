@@ -58,28 +58,26 @@ export async function throughLane(
 ): Promise<boolean> {
   const token = laneToken(jobId);
   if (!(await ctx.lanes.enter(endpoint, token, member))) return false;
-  let health: EndpointHealth = 'neutral';
-  let error: string | null = null;
+  // The slot is given back as soon as the call's outcome is known (the report), before the
+  // database records it: the endpoint is free for the next delivery while this one is written.
+  let left: Promise<void> | null = null;
+  const leave = (health: EndpointHealth, error: string | null) => {
+    left ??= ctx.lanes
+      .leave(endpoint, token, health, error)
+      .then((released) => dispatchReleased(ctx, released));
+    return left;
+  };
   try {
-    await body((h, e) => {
-      health = h;
-      error = e ?? null;
+    await body((health, error) => {
+      leave(health, error ?? null).catch(() => undefined);
     });
   } finally {
-    const released = await ctx.lanes.leave(endpoint, token, health, error);
-    await dispatchReleased(ctx, released);
+    await leave('neutral', null);
   }
   return true;
 }
 
-/** The lane of a postback receiver: its host (and port), lower-case. Null for a URL that does not parse. */
-export function postbackEndpoint(url: string): string | null {
-  try {
-    return `postback:${new URL(url).host.toLowerCase()}`;
-  } catch {
-    return null;
-  }
-}
+export { postbackLane as postbackEndpoint } from '@leadmesh/jobs';
 
 /** The lane of a CRM connection. */
 export const crmEndpoint = (crmId: number): string => `crm:${crmId}`;

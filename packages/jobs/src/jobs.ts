@@ -61,11 +61,19 @@ export const crmDecide = defineJob({
   key: (p) => `crm.decide-${p.crmId}-${p.leadId}`,
 });
 
-/** Call one postback URL for one lead event (a row of postback_deliveries, the outbox). */
+/**
+ * Call one postback URL for one lead event (a row of postback_deliveries, the outbox). `lane` is the
+ * receiver's lane (`postbackLane`, decision 0035), given by whoever knows the URL: the worker then
+ * parks a delivery for a busy or dead receiver without reading its row.
+ */
 export const postbackSend = defineJob({
   id: 'postback.send',
   queue: 'postbacks',
-  schema: z.object({ deliveryId: z.number().int().positive(), attempt: z.number().int().min(1).default(1) }),
+  schema: z.object({
+    deliveryId: z.number().int().positive(),
+    attempt: z.number().int().min(1).default(1),
+    lane: z.string().max(300).optional(),
+  }),
   options: {
     attempts: 1,
     removeOnComplete: { age: 24 * 3600, count: 10_000 },

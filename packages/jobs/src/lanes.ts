@@ -117,6 +117,10 @@ local s = getState()
 local go = false
 if s == 'closed' then
   go = redis.call('ZCARD', KEYS[2]) < maxInFlight
+elseif redis.call('ZCARD', KEYS[3]) > 0 then
+  -- The probe is the oldest parked delivery (the wake timer sends it), never a newcomer: a retry
+  -- arriving at the probe's time would otherwise fail again and wait its next, longer delay.
+  go = false
 elseif s == 'open' then
   if now >= tonumber(redis.call('HGET', KEYS[1], 'nextTry') or 0) then
     redis.call('HSET', KEYS[1], 'state', 'half-open', 'probe', token)
@@ -306,4 +310,13 @@ export function createEndpointLanes(
       return status(endpoints);
     },
   };
+}
+
+/** The lane of a postback receiver: its host (and port), lower-case. Null for a URL that does not parse. */
+export function postbackLane(url: string): string | null {
+  try {
+    return `postback:${new URL(url).host.toLowerCase()}`;
+  } catch {
+    return null;
+  }
 }

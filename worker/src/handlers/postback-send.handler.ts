@@ -88,16 +88,23 @@ export async function runPostbackSend(
 ): Promise<void> {
   const { lanes } = ctx;
   if (lanes && run?.jobId) {
-    let peek = peeks.get(ctx.db);
-    if (!peek) {
-      peek = preparePeek(ctx.db);
-      peeks.set(ctx.db, peek);
+    // Intake and retries name the lane: a delivery for a busy or dead receiver parks without a read.
+    let lane = payload.lane ?? null;
+    if (!lane) {
+      let peek = peeks.get(ctx.db);
+      if (!peek) {
+        peek = preparePeek(ctx.db);
+        peeks.set(ctx.db, peek);
+      }
+      const [target] = await peek.execute({ id: payload.deliveryId });
+      // A test fire or a replay, which someone is watching, goes straight.
+      if (target && !isTestDelivery(target.Event) && !isReplayDelivery(target.Event))
+        lane = postbackEndpoint(target.URL);
     }
-    const [target] = await peek.execute({ id: payload.deliveryId });
-    const endpoint = target ? postbackEndpoint(target.URL) : null;
-    if (target && endpoint && !isTestDelivery(target.Event) && !isReplayDelivery(target.Event)) {
-      await throughLane({ ...ctx, lanes }, run.jobId, endpoint, laneMember(postbackSend, payload), (report) =>
-        sendDelivery(payload, ctx, report),
+    if (lane) {
+      const gated = lane;
+      await throughLane({ ...ctx, lanes }, run.jobId, gated, laneMember(postbackSend, payload), (report) =>
+        sendDelivery(payload, ctx, report, gated),
       );
       return;
     }
@@ -118,6 +125,7 @@ async function sendDelivery(
   payload: z.output<typeof postbackSend.schema>,
   ctx: WorkerContext,
   report?: Report,
+  lane?: string,
 ): Promise<void> {
   const { deliveryId, attempt } = payload;
   let claim = claims.get(ctx.db);
@@ -205,7 +213,7 @@ async function sendDelivery(
   ]);
   if (delay !== null) {
     try {
-      await ctx.jobs.enqueue(postbackSend, { deliveryId, attempt: attempt + 1 }, delay);
+      await ctx.jobs.enqueue(postbackSend, { deliveryId, attempt: attempt + 1, lane }, delay);
     } catch (error) {
       // The row says when the next attempt is due; the postback sweep enqueues it then.
       console.warn(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@leadmesh/db';
-import { enqueueAfterCommit, postbackSend, postbackSendWatched } from '@leadmesh/jobs';
+import { enqueueAfterCommit, postbackLane, postbackSend, postbackSendWatched } from '@leadmesh/jobs';
 import { fillUrlTemplate, type MacroValue } from '@leadmesh/net';
 import { LEAD_STATUS, POSTBACK_PLACEHOLDERS, type PostbackTrigger, PRODUCT_KEY } from '@leadmesh/schema';
 import {
@@ -180,7 +180,7 @@ export async function queueLeadPostbacks(
       .onConflictDoNothing()
       .returning({ ID: postbackDeliveries.ID });
     if (row && !problem) {
-      enqueueAfterCommit(postbackSend, { deliveryId: row.ID });
+      enqueueAfterCommit(postbackSend, { deliveryId: row.ID, lane: postbackLane(url) ?? undefined });
       queued++;
     }
   }
