@@ -4,7 +4,10 @@ import {
   dollarsToCents,
   formatMessage,
   formatUsd,
+  isWithinMoneyBound,
   MESSAGES,
+  MONEY_BOUND_MESSAGE,
+  moneyBoundRefusal,
 } from '@leadmesh/schema/constants';
 import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { App, Checkbox, Input, Switch, Tag } from 'antd';
@@ -60,10 +63,14 @@ export function Advertisers(_: { path: string }) {
     } else {
       const cents = dollarsToCents(amount);
       if (cents === null) return MESSAGES.balanceNotNumber;
+      // The API's own bound (decision 0031), checked here first with the same text.
+      if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
       answer = await api.call('/partners/setCreditBalanceDynamic', { ...common, balance: cents });
     }
     if (answer.status !== 'ok')
-      return answer.data === 'NOT_FOUND' ? MESSAGES.failedFindAdvertiser : MESSAGES.failedSetBalance;
+      return answer.data === 'NOT_FOUND'
+        ? MESSAGES.failedFindAdvertiser
+        : (moneyBoundRefusal(answer) ?? MESSAGES.failedSetBalance);
     return refetch(adv.ID);
   };
 
@@ -75,8 +82,9 @@ export function Advertisers(_: { path: string }) {
     const cents = dollarsToCents(text);
     if (cents === null) return MESSAGES.invoiceAmountNotNumber;
     if (cents <= 0) return MESSAGES.invoiceAmountNotPositive;
+    if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
     const answer = await api.call('/invoices/createInvoice', { BoundAdvertiser: adv.ID, Amount: cents });
-    if (answer.status !== 'ok') return MESSAGES.failedCreateInvoice;
+    if (answer.status !== 'ok') return moneyBoundRefusal(answer) ?? MESSAGES.failedCreateInvoice;
     void message.success({
       content: formatMessage(MESSAGES.invoiceCreated, {
         amount: centsToDollars(answer.data.Amount).toFixed(2),
