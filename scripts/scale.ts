@@ -1,6 +1,6 @@
 /**
- * `npm run scale`: two API and two worker processes on one database and one Redis behind a Node
- * load balancer, under mixed load (SCALE_RATE requests/s for SCALE_SECONDS, default 100 and 60)
+ * `npm run scale`: two API and two worker processes on one database and one Redis behind
+ * HAProxy (Debian's package, the configuration of docs/operations.md), under mixed load (SCALE_RATE requests/s for SCALE_SECONDS, default 100 and 60)
  * plus SCALE_LEADS leads (default 5,000) from a partner's server. Exits non-zero when anything was
  * lost or doubled.
  */

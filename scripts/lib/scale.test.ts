@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { runScaleOut } from './scale.ts';
 
-/** `npm run scale`, small: two APIs behind the Node balancer, two workers, one DB, one Redis. */
+/** `npm run scale`, small: two APIs behind HAProxy, two workers, one DB, one Redis. */
 it('two API and two worker processes under mixed load: nothing lost, nothing doubled', {
   timeout: 300_000,
 }, async () => {

@@ -1,7 +1,8 @@
 /**
  * Scale-out on one machine (issue 12): two API processes and two worker processes sharing one
- * database file and one Redis, the APIs behind a small Node load balancer (and their sites
- * servers behind another), under mixed load plus a burst of leads from a partner's server. Nothing
+ * database file and one Redis, the APIs behind HAProxy from Debian's packages with the
+ * configuration of docs/operations.md (decision 0032; their sites servers behind a small Node
+ * balancer), under mixed load plus a burst of leads from a partner's server. Nothing
  * may be lost or doubled: every accepted lead at the CRM once, the ledger clean, every click
  * answered written once. Sessions made through one process work on the other (the APIs are
  * stateless).
@@ -19,6 +20,7 @@ import {
   signIn,
   waitDelivered,
 } from './drill.ts';
+import { type Haproxy, startHaproxy } from './haproxy.ts';
 import { mixedLoad, percentile } from './mixed-load.ts';
 import { apiProcess, freePort, workerProcess } from './processes.ts';
 
@@ -56,26 +58,28 @@ export async function runScaleOut(options: ScaleOptions): Promise<ScaleResult> {
   const sites = [await freePort(), await freePort()];
   const world = await buildDrillWorld('scale', {}, { SITES_PORT: String(sites[0]) });
   const balancers: Balancer[] = [];
+  let apiLb: Haproxy | null = null;
   const api2 = await apiProcess({ ...world.env, SITES_PORT: String(sites[1]) }, 'api2');
   const worker2 = workerProcess(world.env, 'worker2');
   try {
     await Promise.all([api2.start(), worker2.start()]);
-    const apiLb = await startBalancer([world.api.url, api2.url]);
+    apiLb = await startHaproxy([world.api.url, api2.url]);
     const sitesLb = await startBalancer(sites.map((p) => `http://127.0.0.1:${p}`));
-    balancers.push(apiLb, sitesLb);
+    balancers.push(sitesLb);
+    const lbUrl = apiLb.url;
     const headers = {
-      admin: await signIn(apiLb.url, ADMIN_LOGIN),
-      publisher: await signIn(apiLb.url, PUBLISHER_LOGIN),
+      admin: await signIn(lbUrl, ADMIN_LOGIN),
+      publisher: await signIn(lbUrl, PUBLISHER_LOGIN),
     };
-    log(`2 APIs (${world.api.url}, ${api2.url}) behind ${apiLb.url}, 2 workers, one DB, one Redis`);
+    log(`2 APIs (${world.api.url}, ${api2.url}) behind HAProxy ${lbUrl}, 2 workers, one DB, one Redis`);
     // The partner's leads spread over the mixed load's window, not a burst that starves the rest.
     const burst = sendLeads(world, options.leads, {
-      urls: () => apiLb.url,
+      urls: () => lbUrl,
       concurrency: 8,
       perSecond: options.leads / options.seconds,
     });
     const mixed = await mixedLoad({
-      apiUrl: () => apiLb.url,
+      apiUrl: () => lbUrl,
       sitesUrl: () => sitesLb.url,
       trackingCode: world.trackingCode,
       takenId: world.takenId,
@@ -89,10 +93,10 @@ export async function runScaleOut(options: ScaleOptions): Promise<ScaleResult> {
     await waitDelivered(world, accepted, 600_000, log);
     await confirmAll(world);
     const checks = await drillChecks(world.handle, world.fake, accepted);
+    const served = await apiLb.served();
     // SIGTERM: each API writes the clicks it still buffers before it exits.
     await Promise.all([world.api.kill('SIGTERM'), api2.kill('SIGTERM')]);
     const [written] = await world.handle.db.select({ n: count() }).from(clicks);
-    const served = apiLb.served();
     const clicksAnswered = mixed.sent.click ?? 0;
     const crashes = world.api.crashes() + api2.crashes() + world.worker.crashes() + worker2.crashes();
     const ok =
@@ -120,6 +124,7 @@ export async function runScaleOut(options: ScaleOptions): Promise<ScaleResult> {
     };
   } finally {
     for (const b of balancers) await b.close();
+    await apiLb?.close();
     await Promise.all([api2.kill('SIGKILL'), worker2.kill('SIGKILL')]);
     await world.close();
   }

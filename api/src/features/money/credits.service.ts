@@ -8,9 +8,10 @@ import {
   PLATFORM,
   postTransfer,
   referrerAccount,
+  validationError,
 } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
-import type { Advertiser } from '@leadmesh/schema';
+import { type Advertiser, BALANCE_BOUND_MESSAGE, isWithinMoneyBound } from '@leadmesh/schema';
 import { advertisers, payoutLines, referralEarnings, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import { writeLog } from '../../lib/logs.ts';
@@ -100,6 +101,9 @@ export async function setCreditBalanceDynamic(
 ): Promise<Advertiser> {
   await db.transaction(async (tx) => {
     const advertiser = await findAdvertiser(tx, input.advertiserID);
+    // The resulting balance stays inside the money bound (decision 0031); the ledger checks it again.
+    const start = await accountBalance(tx, advertiserAccount(advertiser.ID));
+    if (!isWithinMoneyBound(start + input.balance)) throw validationError('balance', BALANCE_BOUND_MESSAGE);
     if (advertiser.isInfiniteCredits) {
       await tx.update(advertisers).set({ isInfiniteCredits: false }).where(eq(advertisers.ID, advertiser.ID));
     }

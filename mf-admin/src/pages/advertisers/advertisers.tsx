@@ -4,7 +4,9 @@ import {
   dollarsToCents,
   formatMessage,
   formatUsd,
+  isWithinMoneyBound,
   MESSAGES,
+  MONEY_BOUND_MESSAGE,
 } from '@leadmesh/schema/constants';
 import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
 import { Checkbox, Input, Switch, Tag } from 'antd';
@@ -63,6 +65,8 @@ export function Advertisers(_: { path: string }) {
     } else {
       const cents = dollarsToCents(amount);
       if (cents === null) return MESSAGES.balanceNotNumber;
+      // The API's own bound (decision 0031), checked here first with the same text.
+      if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
       answer = await api.call('/partners/setCreditBalanceDynamic', { ...common, balance: cents });
     }
     if (answer.status !== 'ok') return answer.data === 'NOT_FOUND' ? MESSAGES.failedFindAdvertiser : answer;
@@ -77,6 +81,7 @@ export function Advertisers(_: { path: string }) {
     const cents = dollarsToCents(text);
     if (cents === null) return MESSAGES.invoiceAmountNotNumber;
     if (cents <= 0) return MESSAGES.invoiceAmountNotPositive;
+    if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
     const answer = await api.call('/invoices/createInvoice', { BoundAdvertiser: adv.ID, Amount: cents });
     if (answer.status !== 'ok') return answer;
     feedback.done(

@@ -1,5 +1,11 @@
 import { CUSTOM_PAYOUT_LIST, type CustomPayout } from '@leadmesh/schema';
-import { centsToDollars, MESSAGES } from '@leadmesh/schema/constants';
+import {
+  centsToDollars,
+  isWithinMoneyBound,
+  MESSAGES,
+  MONEY_BOUND_MESSAGE,
+  moneyBoundRefusal,
+} from '@leadmesh/schema/constants';
 import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, SearchSelect, useList } from '@leadmesh/ui';
 import { Button, Input, Switch } from 'antd';
 import { useState } from 'react';
@@ -31,6 +37,8 @@ export function CustomPayouts(_: { path: string }) {
     const cents = payoutToSend(payout, tax, autoTax);
     if (cents === null || cents < 0)
       return mode === 'add' ? MESSAGES.customPayoutNotNumber : MESSAGES.customPayoutEditNotNumber;
+    // The API's own bound (decision 0031), checked here first with the same text.
+    if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
     if (mode === 'add') {
       const a = await api.call('/customOfferPayouts/addPayout', {
         UserID: userId as number,
@@ -40,12 +48,12 @@ export function CustomPayouts(_: { path: string }) {
       if (a.status !== 'ok')
         return a.data === 'CONFLICT'
           ? (a.details?.message ?? MESSAGES.errorCreatingCustomPayout)
-          : MESSAGES.errorCreatingCustomPayout;
+          : (moneyBoundRefusal(a) ?? MESSAGES.errorCreatingCustomPayout);
       controller.list.reload();
       return null;
     }
     const a = await api.call('/customOfferPayouts/editPayout', { ID: editing?.ID as number, Payout: cents });
-    if (a.status !== 'ok') return MESSAGES.errorEditingCustomPayout;
+    if (a.status !== 'ok') return moneyBoundRefusal(a) ?? MESSAGES.errorEditingCustomPayout;
     controller.list.updateRow((r) => r.ID === a.data.ID, a.data);
     return null;
   };

@@ -172,7 +172,7 @@ describe('transfers', () => {
       .where(eq(ledgerAccounts.Kind, 'advertiser'));
     const drift = await findLedgerDrift(handle.db);
     expect(drift.length).toBeGreaterThan(0);
-    expect(drift[0]).toMatchObject({ kind: 'advertiser', creditsPosted: 9999 });
+    expect(drift[0]).toMatchObject({ kind: 'advertiser', creditsPosted: '9999' });
     await recomputeLedgerTotals(handle.db);
     expect(await findLedgerDrift(handle.db)).toEqual([]);
     expect((await accountTotals(handle.db, advertiserAccount(3))).balance).toBe(5000);

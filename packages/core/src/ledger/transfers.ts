@@ -1,7 +1,12 @@
 import type { DbOrTx } from '@leadmesh/db';
+import { BALANCE_BOUND_MESSAGE, MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE } from '@leadmesh/schema';
 import { ledgerAccounts, ledgerTransfers, type TransferCode } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
-import type { AccountRef } from './accounts.ts';
+import { ApiError } from '../errors.ts';
+import { type AccountRef, isBoundedKind } from './accounts.ts';
+
+const BOUND = BigInt(MONEY_BOUND_CENTS);
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 export interface TransferInput {
   debit: AccountRef;
@@ -19,7 +24,12 @@ export interface TransferInput {
   at?: Date;
 }
 
-/** Adds `amount` to one side of an account's totals, opening the account on first use; answers its id. */
+/**
+ * Adds `amount` to one side of an account's totals, opening the account on first use; answers its
+ * id. The new totals are read back as text and checked as BigInt inside the transaction (decision
+ * 0031): an owner's balance stays strictly inside ±MONEY_BOUND_CENTS and no total passes the safe
+ * integers, whatever sequence of calls led here; past either, the whole transaction is refused.
+ */
 async function post(
   tx: DbOrTx,
   account: AccountRef,
@@ -42,7 +52,20 @@ async function post(
           ? { DebitsPosted: sql`${column} + ${amount}` }
           : { CreditsPosted: sql`${column} + ${amount}` },
     })
-    .returning({ ID: ledgerAccounts.ID });
+    .returning({
+      ID: ledgerAccounts.ID,
+      debits: sql<string>`cast(${ledgerAccounts.DebitsPosted} as text)`,
+      credits: sql<string>`cast(${ledgerAccounts.CreditsPosted} as text)`,
+    });
+  const debits = BigInt(row.debits);
+  const credits = BigInt(row.credits);
+  const balance = credits - debits;
+  if (debits > SAFE || credits > SAFE || debits < 0n || credits < 0n) {
+    throw new ApiError('VALIDATION_ERROR', { message: MONEY_BOUND_MESSAGE });
+  }
+  if (isBoundedKind(account.kind) && (balance >= BOUND || balance <= -BOUND)) {
+    throw new ApiError('VALIDATION_ERROR', { message: BALANCE_BOUND_MESSAGE });
+  }
   return row.ID;
 }
 
@@ -54,6 +77,9 @@ async function post(
 export async function postTransfer(tx: DbOrTx, transfer: TransferInput): Promise<number | null> {
   if (!Number.isSafeInteger(transfer.amount) || transfer.amount <= 0) {
     throw new Error(`A transfer moves a positive whole number of cents, not ${transfer.amount}`);
+  }
+  if (transfer.amount >= MONEY_BOUND_CENTS) {
+    throw new ApiError('VALIDATION_ERROR', { message: MONEY_BOUND_MESSAGE });
   }
   if (transfer.key) {
     const [done] = await tx

@@ -51,3 +51,39 @@ export function conversionRatioPercent(converted: number, total: number, waiting
   const decided = total - waiting;
   return decided > 0 ? (converted / decided) * 100 : null;
 }
+
+/**
+ * The one bound on money (issue 18 §2, decision 0031): every amount a call carries and every
+ * account balance stays strictly between −MONEY_BOUND_CENTS and MONEY_BOUND_CENTS ($10 billion),
+ * far inside the integers JavaScript and SQLite hold exactly. The contracts refuse an amount past it
+ * with MONEY_BOUND_MESSAGE before anything is written; the ledger checks every balance again
+ * inside its transaction.
+ */
+export const MONEY_BOUND_CENTS = 1_000_000_000_000;
+export const MONEY_BOUND_MESSAGE = `Amounts must be under ${formatUsd(MONEY_BOUND_CENTS)}`;
+/** A balance a change would take past the bound. */
+export const BALANCE_BOUND_MESSAGE = `The balance would reach ${formatUsd(MONEY_BOUND_CENTS)} or more; balances must stay under it`;
+
+/** Whole cents strictly inside the bound (either sign). */
+export function isWithinMoneyBound(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents > -MONEY_BOUND_CENTS && cents < MONEY_BOUND_CENTS;
+}
+
+/**
+ * The bound's text when an error answer is a refusal by the money bound (contract or ledger), so
+ * the money screens show the API's own words; null for any other answer.
+ */
+export function moneyBoundRefusal(answer: {
+  status: string;
+  details?: { message?: string; issues?: unknown } | null;
+}): string | null {
+  if (answer.status === 'ok') return null;
+  const texts = [
+    answer.details?.message,
+    ...((answer.details?.issues as { message?: string }[] | undefined) ?? []).map((i) => i.message),
+  ];
+  for (const text of [MONEY_BOUND_MESSAGE, BALANCE_BOUND_MESSAGE]) {
+    if (texts.some((t) => t === text || t?.endsWith(`: ${text}`))) return text;
+  }
+  return null;
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { customPayouts } from '../tables/custom-payouts.ts';
 import {
+  boundedCents,
   defineCall,
   filtersAliasSchema,
   filtersSchema,
@@ -45,11 +46,7 @@ export const customPayoutCalls = {
     request: z.object({
       UserID: requiredIdSchema(MESSAGES.customPayoutSelectUser),
       OfferID: requiredIdSchema(MESSAGES.customPayoutSelectOffer),
-      Payout: z
-        .number({ error: MESSAGES.customPayoutNotNumber })
-        .int(MESSAGES.customPayoutNotNumber)
-        .min(0)
-        .describe('Payout per lead in cents'),
+      Payout: boundedCents(MESSAGES.customPayoutNotNumber).min(0).describe('Payout per lead in cents'),
     }),
     response: customPayoutSchema,
   }),
@@ -61,11 +58,7 @@ export const customPayoutCalls = {
     callers: ['admin'],
     request: z.object({
       ID: idSchema,
-      Payout: z
-        .number({ error: MESSAGES.customPayoutEditNotNumber })
-        .int(MESSAGES.customPayoutEditNotNumber)
-        .min(0)
-        .describe('Payout per lead in cents'),
+      Payout: boundedCents(MESSAGES.customPayoutEditNotNumber).min(0).describe('Payout per lead in cents'),
     }),
     response: customPayoutSchema,
   }),

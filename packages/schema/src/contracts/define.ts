@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALLER_KINDS, type CallerKind } from '../constants/callers.ts';
 import { ERROR_CODES, MESSAGES } from '../constants/errors.ts';
+import { MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE } from '../constants/money.ts';
 
 /**
  * Who may make a call: the kinds and the rule that admits a caller live in constants/callers.ts,
@@ -139,6 +140,18 @@ export function requiredIdSchema(message: string) {
 
 /** Money in the API: integer cents (docs/decisions/0002-money-in-cents.md). */
 export const centsSchema = z.number().int().describe('Amount in cents');
+
+/**
+ * Money a request carries (decision 0031): whole cents strictly inside ±MONEY_BOUND_CENTS, refused
+ * with MONEY_BOUND_MESSAGE past it; `notNumber` is the screen's own text for anything else.
+ */
+export function boundedCents(notNumber?: string) {
+  return z
+    .number(notNumber ? { error: notNumber } : undefined)
+    .int(notNumber)
+    .gt(-MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE)
+    .lt(MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE);
+}
 
 /** A file part of a multipart body; checked with instanceof so it works in the browser and on the server. */
 export const fileSchema = z.custom<File>(

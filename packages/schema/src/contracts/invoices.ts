@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { invoices } from '../tables/invoices.ts';
 import {
+  boundedCents,
   defineCall,
   filtersAliasSchema,
   filtersSchema,
@@ -35,9 +36,7 @@ export const invoiceCalls = {
     callers: ['admin'],
     request: z.object({
       BoundAdvertiser: idSchema,
-      Amount: z
-        .number({ error: MESSAGES.invoiceAmountNotNumber })
-        .int(MESSAGES.invoiceAmountNotNumber)
+      Amount: boundedCents(MESSAGES.invoiceAmountNotNumber)
         .positive(MESSAGES.invoiceAmountNotPositive)
         .describe('Amount in cents'),
     }),

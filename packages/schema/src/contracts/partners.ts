@@ -5,6 +5,7 @@ import { MESSAGES } from '../constants/errors.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { crms } from '../tables/crms.ts';
 import {
+  boundedCents,
   defineCall,
   emptyBody,
   filtersSchema,
@@ -208,9 +209,13 @@ export const partnerCalls = {
       CompanyZipCode: zipInput.nullable().optional(),
       TaxVatNumber: taxVatInput.nullable().optional(),
       /** Admin only, cents. */
-      minBalance: z.number().int().nullable().optional().describe('Lowest credit balance allowed, in cents'),
-      /** Admin only, cents: the new absolute balance, booked as a ledger adjustment. */
-      creditBalance: z.number().int().nullable().optional().describe('New credit balance, in cents'),
+      minBalance: boundedCents().nullable().optional().describe('Lowest credit balance allowed, in cents'),
+      /** Admin only, cents: the new absolute balance, booked as a ledger adjustment; never negative (as setCreditBalance). */
+      creditBalance: boundedCents()
+        .min(0, 'The balance to set cannot be negative')
+        .nullable()
+        .optional()
+        .describe('New credit balance, in cents'),
     }),
     response: advertiserSchema,
   }),
@@ -289,7 +294,9 @@ export const partnerCalls = {
     request: z.object({
       ...balanceRequestFields,
       balance: z
-        .union([z.literal('infinite'), z.number().int()], { error: MESSAGES.balanceNotNumber })
+        .union([z.literal('infinite'), boundedCents(MESSAGES.balanceNotNumber)], {
+          error: MESSAGES.balanceNotNumber,
+        })
         .describe("New balance in cents, or 'infinite'"),
     }),
     response: advertiserSchema,
@@ -302,10 +309,7 @@ export const partnerCalls = {
     callers: ['admin'],
     request: z.object({
       ...balanceRequestFields,
-      balance: z
-        .number({ error: MESSAGES.balanceNotNumber })
-        .int(MESSAGES.balanceNotNumber)
-        .describe('Change in cents; negative removes credits'),
+      balance: boundedCents(MESSAGES.balanceNotNumber).describe('Change in cents; negative removes credits'),
     }),
     response: advertiserSchema,
   }),
