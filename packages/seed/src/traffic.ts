@@ -119,6 +119,31 @@ const phone = (r: Random) => `+381 6${r.int(0, 9)} ${r.int(100, 999)} ${r.int(10
 /** The E.164 form intake stores beside what the buyer typed. */
 const e164 = (typed: string) => typed.replace(/\s/g, '');
 
+/** How many of the newest leads get their recorded history (a 1M-lead bench world skips the rest). */
+const HISTORY_LEADS = 20_000;
+
+/**
+ * The history intake, the delivery worker and the CRMs would have recorded for the newest seeded
+ * leads (issue 16 item 7: a Bad lead's history is more than "Intake Accepted"): the intake
+ * decision, the hand-over to the CRM (-1 → 0, or → 5 when it failed), then the CRM's decision
+ * (0 → the final status) by callback, or by the Sandbox CRM for sandbox offers.
+ */
+async function seedLeadHistory(handle: SeedContext['handle']): Promise<void> {
+  const newest = `select id, status, crm_type, blocked_reason, created_at, updated_at from leads
+    order by created_at desc limit ${HISTORY_LEADS}`;
+  await handle.client.execute(`insert into lead_events (lead_id, kind, from_status, to_status, source, detail, created_at)
+    select id, 'intake', null, case when blocked_reason is null then -1 else 4 end, 'intake', null, created_at
+    from (${newest})`);
+  await handle.client.execute(`insert into lead_events (lead_id, kind, from_status, to_status, source, detail, created_at)
+    select id, 'status', -1, case when status = 5 then 5 else 0 end, 'delivery', null, created_at + 60000
+    from (${newest}) where blocked_reason is null and status >= 0`);
+  await handle.client.execute(`insert into lead_events (lead_id, kind, from_status, to_status, source, detail, created_at)
+    select id, 'status', 0, status, 'crm',
+      json_object('via', case when crm_type = 'sandbox' then 'sandbox' else 'callback' end),
+      max(updated_at, created_at + 1800000)
+    from (${newest}) where blocked_reason is null and status between 1 and 4`);
+}
+
 /**
  * Leads over the last `days` (more on recent days), in every status, some blocked, with the
  * money frozen on them as intake does: price, the publisher's share (their custom payout where
@@ -216,6 +241,7 @@ export async function seedTraffic(
       sum(blocked_reason is null), sum(blocked_reason is not null)
     from leads group by 1, 2`);
   ctx.log(`${leadCount} leads created`);
+  await seedLeadHistory(handle);
 
   // CRM activities (calls and agent comments) for a handful of recent leads.
   const recent = await handle.client.execute(
