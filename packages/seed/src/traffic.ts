@@ -191,7 +191,8 @@ export async function seedTraffic(
       const price = offer.OfferPayout;
       const earned = publisherShareCents(custom ? customPayout.payout : price, offer.PlatformTax);
       const confirmed = status === 2;
-      const delivered = status >= 0 && !blocked;
+      // A failed delivery (5) never reached the CRM: no CRM lead id, so a resend may take it.
+      const delivered = status >= 0 && status !== 5 && !blocked;
       const typedPhone = phone(r);
       const details: Record<string, unknown> = {
         [`${PRODUCT_KEY}-name`]: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
