@@ -82,7 +82,11 @@ describe('status callbacks', () => {
       .select()
       .from(leadEvents)
       .where(and(eq(leadEvents.LeadID, id), eq(leadEvents.ToStatus, 2)));
-    expect(event).toMatchObject({ Source: 'crm', FromStatus: 0, Detail: { crmStatus: 'accepted' } });
+    expect(event).toMatchObject({
+      Source: 'crm',
+      FromStatus: 0,
+      Detail: { crmStatus: 'accepted', via: 'callback' },
+    });
   });
 
   it('KMA: order, status and our id in data1; trash is a bad lead', async () => {

@@ -1,6 +1,13 @@
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { describe, expect, it } from 'vitest';
-import { consumeTakenFlag, earningsSeries, failureText, referralLink, setTakenFlag } from './answers.ts';
+import {
+  consumeTakenFlag,
+  earningsBars,
+  earningsSeries,
+  failureText,
+  referralLink,
+  setTakenFlag,
+} from './answers.ts';
 import {
   checkAdvertiser,
   checkAdvertiserSignUp,
@@ -44,6 +51,27 @@ describe('answers', () => {
       { date: '2026-01-03', dollars: 2.5 },
     ]);
     expect(earningsSeries({})).toEqual([]);
+  });
+
+  it('draws up to 31 days a bar a day, longer ranges a bar a week from its Monday, summed in cents', () => {
+    const short = earningsBars(earningsSeries({ '2026-01-01': 1000, '2026-01-03': 250 }));
+    expect(short).toEqual({
+      unit: 'day',
+      bars: [
+        { label: '01-01', dollars: 10, from: '2026-01-01' },
+        { label: '02-01', dollars: 0, from: '2026-01-02' },
+        { label: '03-01', dollars: 2.5, from: '2026-01-03' },
+      ],
+    });
+    // 90 days (2025-10-01 is a Wednesday): 14 weeks, the first from Monday 29-09, 10 cents each day.
+    const byDay: Record<string, number> = {};
+    for (let i = 0; i < 90; i++) byDay[new Date(Date.UTC(2025, 9, 1 + i)).toISOString().slice(0, 10)] = 10;
+    const long = earningsBars(earningsSeries(byDay));
+    expect(long.unit).toBe('week');
+    expect(long.bars).toHaveLength(14);
+    expect(long.bars[0]).toEqual({ label: '29-09', dollars: 0.5, from: '2025-09-29' });
+    expect(long.bars[1]).toEqual({ label: '06-10', dollars: 0.7, from: '2025-10-06' });
+    expect(long.bars.reduce((sum, b) => sum + Math.round(b.dollars * 100), 0)).toBe(900);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isEmailAddress, MESSAGES } from '@leadmesh/schema/constants';
+import { isEmailAddress, MESSAGES, SIGN_UP_ERROR_MESSAGES } from '@leadmesh/schema/constants';
 
 /**
  * The profile forms' checks (dashboards §5), pure so each rule is unit-tested. Each answers the
@@ -13,6 +13,7 @@ export interface GeneralValues {
   FirstName?: string;
   LastName?: string;
   ZIP?: string | number;
+  Experience?: string | number;
 }
 
 export function checkGeneral(v: GeneralValues): string | null {
@@ -20,6 +21,9 @@ export function checkGeneral(v: GeneralValues): string | null {
   if (blank(v.LastName)) return "Last name can't be empty";
   if (blank(v.ZIP)) return "ZIP can't be empty";
   if (!isDigits(v.ZIP)) return MESSAGES.zipMustBeNumber;
+  // Experience in years, as at sign-up (public §4): empty or a whole number.
+  if (!blank(v.Experience) && !isDigits(v.Experience))
+    return SIGN_UP_ERROR_MESSAGES.EXPERIENCE_EMPTY_OR_INVALID;
   return null;
 }
 

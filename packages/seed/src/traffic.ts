@@ -98,11 +98,12 @@ interface LeadWorld {
   customPayout: { user: number; offer: number; payout: number };
   crmType: Map<number, (typeof t.crms.$inferSelect)['name']>;
   places: (readonly [(typeof PLACES)[number], number])[];
+  ipFor: (offerId: number, at: number) => string;
 }
 
 /** The `i`th demo lead, its money frozen as intake does (the random draws in a fixed order). */
 function demoLead(world: LeadWorld, i: number): CompleteInsert<typeof t.leads, 'ID'> {
-  const { r, now, days, taken, customPayout, crmType, places } = world;
+  const { r, now, days, taken, customPayout, crmType, places, ipFor } = world;
   const take = taken[r.int(0, taken.length - 1)];
   const offer = take.offer;
   // Skewed towards recent days, with some traffic on every day.
@@ -114,7 +115,8 @@ function demoLead(world: LeadWorld, i: number): CompleteInsert<typeof t.leads, '
   const price = offer.OfferPayout;
   const earned = publisherShareCents(custom ? customPayout.payout : price, offer.PlatformTax);
   const confirmed = status === 2;
-  const delivered = status >= 0 && !blocked;
+  // A failed delivery (5) never reached the CRM: no CRM lead id, so a resend may take it.
+  const delivered = status >= 0 && status !== 5 && !blocked;
   const typedPhone = phone(r);
   const details: Record<string, unknown> = {
     [`${PRODUCT_KEY}-name`]: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
@@ -147,7 +149,7 @@ function demoLead(world: LeadWorld, i: number): CompleteInsert<typeof t.leads, '
     PlatformTax: offer.PlatformTax,
     ReferralAmount: offer.ReferralPayout,
     PurchaseDomain: take.domain,
-    PurchaseIP: `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`,
+    PurchaseIP: ipFor(offer.ID, createdAt),
     // Set below, once every lead is in: the first lead from an IP for an offer each day.
     FirstFromIP: false,
     Phone: e164(typedPhone),
@@ -163,6 +165,31 @@ function demoLead(world: LeadWorld, i: number): CompleteInsert<typeof t.leads, '
     createdAt: created,
     updatedAt: new Date(createdAt + r.int(0, 3) * 3600_000),
   };
+}
+
+/** How many of the newest leads get their recorded history (a 1M-lead bench world skips the rest). */
+const HISTORY_LEADS = 20_000;
+
+/**
+ * The history intake, the delivery worker and the CRMs would have recorded for the newest seeded
+ * leads (issue 16 item 7: a Bad lead's history is more than "Intake Accepted"): the intake
+ * decision, the hand-over to the CRM (-1 → 0, or → 5 when it failed), then the CRM's decision
+ * (0 → the final status) by callback, or by the Sandbox CRM for sandbox offers.
+ */
+async function seedLeadHistory(handle: SeedContext['handle']): Promise<void> {
+  const newest = `select id, status, crm_type, blocked_reason, created_at, updated_at from leads
+    order by created_at desc limit ${HISTORY_LEADS}`;
+  await handle.client.execute(`insert into lead_events (lead_id, kind, from_status, to_status, source, detail, created_at)
+    select id, 'intake', null, case when blocked_reason is null then -1 else 4 end, 'intake', null, created_at
+    from (${newest})`);
+  await handle.client.execute(`insert into lead_events (lead_id, kind, from_status, to_status, source, detail, created_at)
+    select id, 'status', -1, case when status = 5 then 5 else 0 end, 'delivery', null, created_at + 60000
+    from (${newest}) where blocked_reason is null and status >= 0`);
+  await handle.client.execute(`insert into lead_events (lead_id, kind, from_status, to_status, source, detail, created_at)
+    select id, 'status', 0, status, 'crm',
+      json_object('via', case when crm_type = 'sandbox' then 'sandbox' else 'callback' end),
+      max(updated_at, created_at + 1800000)
+    from (${newest}) where blocked_reason is null and status between 1 and 4`);
 }
 
 /**
@@ -186,7 +213,18 @@ export async function seedTraffic(
   const crmType = new Map(partners.crms.map((c) => [c.ID, c.name]));
   const places = PLACES.map((p) => [p, p.weight] as const);
 
-  const world: LeadWorld = { r, now, days, taken, customPayout, crmType, places };
+  // About one lead in five comes again from an IP that already ordered the offer that day (a buyer
+  // ordering twice, a shared office): the dashboards' unique IPs then differ from the total leads.
+  const lastIp = new Map<string, string>();
+  const ipFor = (offerId: number, at: number) => {
+    const key = `${offerId}:${Math.floor(at / DAY)}`;
+    const seen = lastIp.get(key);
+    if (seen && r.chance(0.2)) return seen;
+    const ip = `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
+    lastIp.set(key, ip);
+    return ip;
+  };
+  const world: LeadWorld = { r, now, days, taken, customPayout, crmType, places, ipFor };
   await withoutIndexes(ctx, 'leads', async () => {
     let rows: InValue[][] = [];
     let inserted = 0;
@@ -211,6 +249,7 @@ export async function seedTraffic(
       sum(blocked_reason is null), sum(blocked_reason is not null)
     from leads group by 1, 2`);
   ctx.log(`${leadCount} leads created`);
+  await seedLeadHistory(handle);
 
   // CRM activities (calls and agent comments) for a handful of recent leads.
   const recent = await handle.client.execute(

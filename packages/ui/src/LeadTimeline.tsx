@@ -48,6 +48,12 @@ const DETAIL_LABELS: Record<string, string> = {
   from: 'From',
   to: 'To',
   amountCents: 'Amount',
+  crmLeadId: 'CRM lead ID',
+  crmStatus: 'CRM status',
+  callbackId: 'CRM callback no.',
+  via: 'Came by',
+  leadId: 'Lead ID',
+  crmId: 'CRM ID',
 };
 
 export function detailLabel(key: string): string {
@@ -60,11 +66,18 @@ export function detailLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const VIA_WORDS: Record<string, string> = {
+  callback: 'CRM callback',
+  'status-check': 'CRM status check',
+  sandbox: 'Sandbox CRM',
+};
+
 /** A detail value as people read it: durations in ms, cents in $, flags as Yes/No. */
 function shownValue(key: string, value: unknown): unknown {
   if (key === 'durationMs' && typeof value === 'number') return `${value} ms`;
   if (key === 'amountCents' && typeof value === 'number') return formatUsd(value);
   if (key === 'actor' && typeof value === 'number') return `#${value}`;
+  if (key === 'via' && typeof value === 'string') return VIA_WORDS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
 }

@@ -161,9 +161,12 @@ function UserMenu() {
         <div data-testid="manager-contacts">{MESSAGES.noManagerAssigned}</div>
       )}
       <Divider style={{ margin: '8px 0' }} />
-      <div data-testid="header-earnings">
-        {t('header.earnings')}: {formatUsd(userData.UserInfo.EstimatedEarnings)}
-      </div>
+      {/* An advertiser-only account earns nothing as a publisher: no Earnings line (issue 16 item 5). */}
+      {!userData.UserInfo.Flags.isPublisherHidden && (
+        <div data-testid="header-earnings">
+          {t('header.earnings')}: {formatUsd(userData.UserInfo.EstimatedEarnings)}
+        </div>
+      )}
       {userData.RefferalInfo && (
         <div data-testid="header-referral-earnings">
           {t('header.referralEarnings')}: {formatUsd(userData.RefferalInfo.RefferalEarnings)}
@@ -213,7 +216,9 @@ function PaymentMethodNotice() {
   const { t } = useTranslation('shell');
   const userData = useSessionStore((s) => s.userData);
   const { pathname } = useLocation();
-  if (!userData || userData.UserInfo.PaymentMethod || userData.AdvertiserInfo) return null;
+  const flags = userData?.UserInfo.Flags;
+  if (!userData || userData.UserInfo.PaymentMethod || userData.AdvertiserInfo || flags?.isPublisherHidden)
+    return null;
   if (pathname !== '/dashboard/publisher') return null;
   return (
     <Alert

@@ -69,6 +69,7 @@ export async function fetchCrmStatus(
       leadId: state.leadId,
       status: state.status,
       semantic: state.semantic,
+      via: 'status-check',
       dedupKey: `fetch:${state.crmLeadId}:${state.status}:${state.version}:${state.activities.length}`,
       payload: { fetched: true, status: state.status, semantic: state.semantic, version: state.version },
       activities: state.activities,

@@ -91,6 +91,7 @@ export async function decideLead(
       crmLeadId: lead.CRMLeadID,
       leadId,
       status: decision.status,
+      via: 'sandbox',
       dedupKey: `decide:${leadId}:${decision.status}`,
       payload: { simulated: true, crm: crm.friendlyName, status: decision.status, afterSeconds: seconds },
       activities: [

@@ -128,6 +128,7 @@ export async function handleCrmCallback(
       crmLeadId: parsed.crmLeadId,
       leadId: parsed.leadId,
       status: parsed.status,
+      via: 'callback',
       dedupKey: parsed.dedupKey,
       payload,
       activities: parsed.activities,

@@ -1,6 +1,6 @@
 import { type Caller, isReplayDelivery, notFound, replayedDeliveryOf } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
-import { LEAD_STATUS_NAMES, type LeadStatusCode, type LeadTimelineEntry } from '@leadmesh/schema';
+import { formatUsd, LEAD_STATUS_NAMES, type LeadStatusCode, type LeadTimelineEntry } from '@leadmesh/schema';
 import {
   clicks,
   crmCallbacks,
@@ -19,6 +19,24 @@ import { alias } from 'drizzle-orm/sqlite-core';
 const statusName = (s: number | null) =>
   s === null ? '—' : (LEAD_STATUS_NAMES[s as LeadStatusCode] ?? String(s));
 const iso = (d: Date) => d.toISOString();
+
+/**
+ * Who or what changed a status, in words (issue 16 item 7): the CRM by callback, by our status
+ * check or the Sandbox CRM's decision; the delivery to the CRM; staff; the platform itself.
+ */
+export function statusSourceLabel(source: string, detail: Record<string, unknown> | null): string {
+  if (source === 'crm') {
+    const via = detail?.via;
+    if (via === 'callback') return 'CRM callback';
+    if (via === 'status-check') return 'CRM status check';
+    if (via === 'sandbox') return 'Sandbox CRM';
+    return 'CRM';
+  }
+  if (source === 'delivery') return 'Delivery to the CRM';
+  if (source === 'admin') return 'Staff';
+  if (source === 'intake') return 'Intake';
+  return 'Platform';
+}
 
 /**
  * A lead's timeline (issue 11): every recorded thing that happened to it, oldest first. Admins see
@@ -86,7 +104,7 @@ export async function leadTimeline(
         e.Kind === 'resend' ? 'resend' : 'status',
         `${statusName(e.FromStatus)} → ${statusName(e.ToStatus)}`,
         {
-          source: e.Source,
+          source: statusSourceLabel(e.Source, e.Detail ?? null),
           ...(admin ? { actor: e.ActorID, ...(e.Detail ?? {}) } : {}),
         },
       );
@@ -142,7 +160,7 @@ export async function leadTimeline(
     const visible =
       admin || (publisher && side.includes('publisher')) || (advertiser && side.includes('advertiser'));
     if (!visible) continue;
-    add(t.createdAt, 'ledger', `${t.Code.replace(/_/g, ' ')}: ${(t.Amount / 100).toFixed(2)} $`, {
+    add(t.createdAt, 'ledger', `${t.Code.replace(/_/g, ' ')}: ${formatUsd(t.Amount)}`, {
       from: debitKind,
       to: creditKind,
       amountCents: t.Amount,

@@ -2,6 +2,7 @@ import { advertiserAccount, OUTSIDE, postTransfer } from '@leadmesh/core';
 import * as t from '@leadmesh/schema/tables';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
+import { statusSourceLabel } from './timeline.service.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -88,14 +89,27 @@ it('a lead’s timeline lists what happened in order; each party sees their part
     kind: string;
     title: string;
   }[];
-  expect(mine.filter((e) => e.kind === 'ledger').map((e) => e.title)).toEqual(['publisher earning: 8.00 $']);
+  expect(mine.filter((e) => e.kind === 'ledger').map((e) => e.title)).toEqual(['publisher earning: $8.00']);
   const theirs = (await advertiser.call('/leads/getLeadTimeline', { ID: lead.ID })).data as {
     kind: string;
     title: string;
+    detail: Record<string, unknown>;
   }[];
   expect(theirs.some((e) => e.kind === 'click')).toBe(false);
-  expect(theirs.filter((e) => e.kind === 'ledger').map((e) => e.title)).toEqual(['lead charge: 10.00 $']);
+  // The advertiser sees each status change with who made it, in words.
+  expect(theirs.filter((e) => e.kind === 'status').map((e) => e.detail)).toEqual([{ source: 'Staff' }]);
+  expect(theirs.filter((e) => e.kind === 'ledger').map((e) => e.title)).toEqual(['lead charge: $10.00']);
 
   const { client: stranger } = await api.loggedIn('tlstranger', { isVerified: true });
   expect((await stranger.call('/leads/getLeadTimeline', { ID: lead.ID })).data).toBe('FORBIDDEN');
+});
+
+it('names each source of a status change: the CRM by callback, status check or sandbox, delivery, staff', () => {
+  expect(statusSourceLabel('crm', { via: 'callback', crmStatus: 'approved' })).toBe('CRM callback');
+  expect(statusSourceLabel('crm', { via: 'status-check' })).toBe('CRM status check');
+  expect(statusSourceLabel('crm', { via: 'sandbox' })).toBe('Sandbox CRM');
+  expect(statusSourceLabel('crm', null)).toBe('CRM');
+  expect(statusSourceLabel('delivery', null)).toBe('Delivery to the CRM');
+  expect(statusSourceLabel('admin', null)).toBe('Staff');
+  expect(statusSourceLabel('system', null)).toBe('Platform');
 });

@@ -1,13 +1,21 @@
 import type { AdminLead } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { CrmTypeName, flagEmoji, formatDateTime, LeadStatusTag, LeadTimelineOf } from '@leadmesh/ui';
+import {
+  CrmTypeName,
+  flagEmoji,
+  formatDateTime,
+  LeadStatusTag,
+  LeadTimelineOf,
+  purchaseItems,
+} from '@leadmesh/ui';
 import { Divider, Drawer, Grid } from 'antd';
 import { InfoList } from '../../lib/screen.tsx';
 
 /** More info of a lead: its fields and its whole timeline, with Replay on every postback (admins). */
 export function LeadInfoDrawer({ lead, onClose }: { lead: AdminLead | null; onClose(): void }) {
   const screens = Grid.useBreakpoint();
-  const details = lead ? Object.entries(lead.PurchaseDetails).filter(([, v]) => v !== null && v !== '') : [];
+  // The buyer's details under people's labels (`leadmesh-name` → Name), empty ones left out.
+  const details = lead ? purchaseItems(lead.PurchaseDetails) : [];
   return (
     <Drawer
       open={lead !== null}
@@ -50,10 +58,7 @@ export function LeadInfoDrawer({ lead, onClose }: { lead: AdminLead | null; onCl
               ['CRM', <CrmTypeName key="crm" type={lead.CRMType} />],
               ['Blocked', lead.BlockedReasonLabel ?? 'No'],
               ['Created', formatDateTime(lead.createdAt)],
-              ...details.map(([k, v]): [string, string] => [
-                k,
-                typeof v === 'object' ? JSON.stringify(v) : String(v),
-              ]),
+              ...details,
             ]}
           />
           <Divider titlePlacement="start">Timeline</Divider>

@@ -93,6 +93,7 @@ export function GeneralSettings({
         LastName: user.LastName ?? '',
         Country: user.Country ?? undefined,
         ZIP: user.ZIP == null ? '' : String(user.ZIP),
+        Experience: user.Experience == null ? '' : String(user.Experience),
         ContactSkype: user.ContactSkype ?? '',
         ContactTelegram: user.ContactTelegram ?? '',
         ContactWhatsapp: user.ContactWhatsapp ?? '',
@@ -106,6 +107,11 @@ export function GeneralSettings({
         'ZIP',
         'ZIP',
         <Input data-testid="general-zip" inputMode="numeric" autoComplete="postal-code" />,
+      )}
+      {field(
+        'Experience',
+        'Experience (years)',
+        <Input data-testid="general-experience" inputMode="numeric" />,
       )}
       {field('ContactSkype', 'Skype', <Input data-testid="general-skype" />, { xs: 24, sm: 8 })}
       {field('ContactTelegram', 'Telegram', <Input data-testid="general-telegram" />, { xs: 24, sm: 8 })}

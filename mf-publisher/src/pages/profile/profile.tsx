@@ -14,7 +14,7 @@ import {
   Skeleton,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
 import { PaymentHoldNotice } from '../../lib/payment-hold.tsx';
 import { ErrorRetry } from '../../lib/ui.tsx';
@@ -40,7 +40,8 @@ const TITLES: Record<Section, string> = {
 
 /**
  * Profile (dashboards §2 Profile): General settings, Change password, Advertiser settings (with an
- * advertiser profile only) and Payment with Wire and Paypal. It opens on Payment / Wire; after a
+ * advertiser profile only) and Payment with Wire and Paypal. It opens on the user's payment method
+ * (Payment / Wire when none); after a
  * successful save the area returns to 'Select a setting to get started'.
  */
 export function ProfileScreen() {
@@ -51,6 +52,7 @@ export function ProfileScreen() {
   const [user, setUser] = useState<User | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const opened = useRef(false);
   const userId = session?.UserInfo.ID;
   const advertiser = session?.AdvertiserInfo ?? null;
 
@@ -58,8 +60,14 @@ export function ProfileScreen() {
     if (!userId) return;
     setLoadError(null);
     const answer = await api.call('/users/getSingleUser', { ID: userId, showPayment: true });
-    if (answer.status === 'ok') setUser(answer.data);
-    else setLoadError(failureText(answer, MESSAGES.errorGettingData));
+    if (answer.status === 'ok') {
+      setUser(answer.data);
+      // It opens on the method the user has (a PayPal user sees PayPal), Wire when none (issue 16 item 7).
+      if (!opened.current) {
+        opened.current = true;
+        if (answer.data.PaymentMethod?.type === 'Paypal') setSection('paypal');
+      }
+    } else setLoadError(failureText(answer, MESSAGES.errorGettingData));
   }, [userId]);
   useEffect(() => {
     void load();
@@ -115,6 +123,9 @@ export function ProfileScreen() {
                 FirstName: String(v.FirstName).trim(),
                 LastName: String(v.LastName).trim(),
                 ZIP: Number(String(v.ZIP).trim()),
+                ...(String(v.Experience ?? '').trim() === ''
+                  ? {}
+                  : { Experience: Number(String(v.Experience).trim()) }),
                 Country: v.Country ?? null,
                 ContactSkype: v.ContactSkype?.trim() || null,
                 ContactTelegram: v.ContactTelegram?.trim() || null,

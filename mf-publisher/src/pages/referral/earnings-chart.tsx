@@ -1,24 +1,24 @@
 import { Column } from '@ant-design/charts';
 import { formatUsd } from '@leadmesh/schema/constants';
 import { BRAND } from '@leadmesh/ui';
-import type { EarningsPoint } from '../../lib/answers.ts';
+import type { EarningsBar } from '../../lib/answers.ts';
 
 /**
- * Referral earnings per day as columns. Its own module: @ant-design/charts is large, so it is only
+ * Referral earnings per day or per week as columns (`earningsBars`), labels upright. Its own module: @ant-design/charts is large, so it is only
  * downloaded when the overview draws it (STACK-NOTES trap 5; e2e/weight.spec.ts budgets).
  */
-export default function EarningsChart({ points, dark }: { points: EarningsPoint[]; dark: boolean }) {
+export default function EarningsChart({ bars, dark }: { bars: EarningsBar[]; dark: boolean }) {
   return (
     <div data-testid="earnings-chart">
       <Column
-        data={points}
-        xField="date"
+        data={bars}
+        xField="label"
         yField="dollars"
         height={280}
         theme={dark ? 'classicDark' : 'classic'}
         style={{ fill: dark ? BRAND.primaryOnDark : BRAND.primary, radiusTopLeft: 3, radiusTopRight: 3 }}
         axis={{
-          x: { title: false, labelAutoHide: true, labelFormatter: (d: string) => d.slice(5) },
+          x: { title: false, labelAutoHide: true, labelAutoRotate: false },
           y: { title: false, labelFormatter: (v: number) => formatUsd(Math.round(v * 100)) },
         }}
         tooltip={{

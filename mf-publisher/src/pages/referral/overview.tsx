@@ -5,7 +5,7 @@ import { useSessionStore } from '@leadmesh/session';
 import { isNotVerified, Money, NotVerified, useFeedback } from '@leadmesh/ui';
 import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { earningsSeries, failureText, referralLink } from '../../lib/answers.ts';
+import { earningsBars, earningsSeries, failureText, referralLink } from '../../lib/answers.ts';
 import { ErrorRetry, Panel } from '../../lib/ui.tsx';
 
 // Named so the chart library stays in one chunk fetched with the first chart (decision 0101).
@@ -36,6 +36,7 @@ export function ReferralOverviewScreen() {
     void load();
   }, [load]);
   const points = useMemo(() => earningsSeries(data?.EarningsOverTime ?? {}), [data]);
+  const chart = useMemo(() => earningsBars(points), [points]);
 
   // The server refused an unverified account (the session changed since the shell checked it).
   if (notVerified) return <NotVerified />;
@@ -100,12 +101,12 @@ export function ReferralOverviewScreen() {
           </Card>
         </Col>
       </Row>
-      <Panel title="Earnings over time (last 90 days)" testId="referral-earnings">
+      <Panel title={`Referral earnings per ${chart.unit}, in $ (last 90 days)`} testId="referral-earnings">
         {points.length === 0 ? (
           <Empty data-testid="referral-empty" description={MESSAGES.noReferrals} />
         ) : (
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
-            <EarningsChart points={points} dark={dark} />
+            <EarningsChart bars={chart.bars} dark={dark} />
           </Suspense>
         )}
       </Panel>

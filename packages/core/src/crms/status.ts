@@ -19,6 +19,11 @@ export interface CrmStatusReport {
   /** The CRM's own status, and (bitrix24) its semantic for custom stages. */
   status: string;
   semantic?: string | null;
+  /**
+   * How the status came: the CRM called us back, we asked the CRM (status check), or the
+   * platform's own Sandbox CRM decided it. Recorded with the status change for the timeline.
+   */
+  via: 'callback' | 'status-check' | 'sandbox';
   /** Unique per event of this CRM: a replay has the same key and changes nothing. */
   dedupKey: string;
   /** What the CRM sent, secrets masked, kept on the callback row. */
@@ -120,7 +125,7 @@ export async function recordCrmStatus(tx: DbOrTx, report: CrmStatusReport): Prom
         status: undelivered ? LEAD_STATUS.WAITING : (lead.Status as LeadStatusCode),
         source: 'crm',
         crmLeadId,
-        detail: { crmStatus: report.status, callbackId: row.ID },
+        detail: { crmStatus: report.status, callbackId: row.ID, via: report.via },
       });
     }
     return ignore(`CRM status ${report.status}: the CRM has not started on the lead`);
@@ -133,7 +138,7 @@ export async function recordCrmStatus(tx: DbOrTx, report: CrmStatusReport): Prom
     status: mapped,
     source: 'crm',
     crmLeadId,
-    detail: { crmStatus: report.status, callbackId: row.ID },
+    detail: { crmStatus: report.status, callbackId: row.ID, via: report.via },
   });
   await tx.update(crmCallbacks).set({ Outcome: 'applied' }).where(eq(crmCallbacks.ID, row.ID));
   return { outcome: 'applied', leadId: lead.ID, from: change.from, to: change.to };

@@ -12,7 +12,7 @@ import { changeLeadStatuses } from './status-batch.ts';
 export const RESENDABLE_STATUSES: readonly number[] = STATUSES;
 
 export const NOT_RESENDABLE =
-  'Only a lead whose delivery failed (5) or is waiting for a retry (-2), and that the CRM does not have, can be resent';
+  'Only a lead whose delivery to the CRM failed or is waiting for a retry, and that the CRM does not have, can be resent';
 
 export const isResendable = (lead: Pick<LeadRow, 'Status' | 'CRMLeadID' | 'BlockedReason'>) =>
   !lead.BlockedReason && !lead.CRMLeadID && RESENDABLE_STATUSES.includes(lead.Status);

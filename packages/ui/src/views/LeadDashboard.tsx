@@ -397,6 +397,22 @@ export function LeadDashboard({ audience: role, path, boundUser, heading }: Lead
               raw={kpis.activeOffers}
               accent="#eb2f96"
             />
+            {/* The advertiser's own credit balance beside what it spends (issue 16 item 7). */}
+            {role === 'advertiser' && !staffView && userData?.AdvertiserInfo && (
+              <Kpi
+                testId="kpi-credits"
+                title="Credit balance"
+                value={
+                  userData.AdvertiserInfo.isInfiniteCredits ? (
+                    'Infinite'
+                  ) : (
+                    <Money cents={userData.AdvertiserInfo.Credits} />
+                  )
+                }
+                raw={userData.AdvertiserInfo.isInfiniteCredits ? null : userData.AdvertiserInfo.Credits}
+                accent="#faad14"
+              />
+            )}
           </div>
           {kpis.total === 0 && filters.length === 0 ? (
             <Card data-testid="dashboard-empty">
