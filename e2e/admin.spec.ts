@@ -89,9 +89,6 @@ const PNG = Buffer.from(
 test('admin users: edit reloads the row, verify publisher, payout refused with its reason', async (t) => {
   // The payout refusal below is provoked: the pending check's 409 is its answer.
   t.allowConsoleError(/status of 409.*\/payouts\/checkPayoutPending/);
-  // KNOWN (issue 16 item 3, the feedback branch): the user dialog's manager picker sends lookups the
-  // server refuses with 400 "Unknown filter field". Remove this line with that fix.
-  t.allowConsoleError(/status of 400.*\/users\/getAllUsers/);
   const page = await t.newPage('admin');
   await page.goto(`${t.urls.shell}/dashboard/publisher`);
   // A fresh, unverified publisher of this test's own (other specs rely on the seeded ones).
@@ -430,9 +427,6 @@ test('admin dashboard ?p=: a publisher’s dashboard in the publisher’s own vi
 });
 
 test('admin payments: process the pending payout, then create and process a new one, download a CSV', async (t) => {
-  // KNOWN (issue 16 item 3, the feedback branch): the screen's pending check answers 409 for the
-  // normal "a payout is pending" state. Remove this line with that fix; nothing else is allowed.
-  t.allowConsoleError(/status of 409.*\/payouts\/checkPayoutPending/);
   const page = await t.newPage('admin');
   await openScreen(page, t.urls.shell, 'admin-payments');
   await page.getByTestId('payout-create-blocked').waitFor();
