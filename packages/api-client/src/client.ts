@@ -51,6 +51,9 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
  * once when an answer says `CSRF_INVALID`, and turns any network failure into
  * `{ status: 'error', data: 'SERVER_ERROR' }`.
  *
+ * Long because the token, its refetch and the page's early first call are closure state that
+ * every method of the one client shares.
+ *
  * @example
  * const api = createApiClient({ baseUrl: 'http://localhost:5000' });
  * const answer = await api.call('/auth/login', { username, password });

@@ -400,6 +400,9 @@ function nextHop(previous: Hop, status: number, next: URL): Omit<Hop, 'check'> {
  * - `timeoutMs` bounds the whole exchange; the socket is destroyed when it runs out.
  * - HTTP statuses never throw. Transport problems throw {@link OutboundFailed}.
  *
+ * Long because the hops of one request share its budgets (resolve, connect, whole call) and its
+ * redirect state; each hop's work is in the helpers above.
+ *
  * @example
  * const res = await guardedRequest({ url: postbackUrl, resolver, allowLoopback: false });
  * if (res.status >= 500 || res.status === 429) retryIn(nextDelay(attempts, retryAfterMs(res.headers)));

@@ -167,6 +167,22 @@ function demoLead(world: LeadWorld, i: number): CompleteInsert<typeof t.leads, '
   };
 }
 
+/**
+ * About one lead in five comes again from an IP that already ordered the offer that day (a buyer
+ * ordering twice, a shared office): the dashboards' unique IPs then differ from the total leads.
+ */
+function repeatingIps(r: Random): LeadWorld['ipFor'] {
+  const lastIp = new Map<string, string>();
+  return (offerId, at) => {
+    const key = `${offerId}:${Math.floor(at / DAY)}`;
+    const seen = lastIp.get(key);
+    if (seen && r.chance(0.2)) return seen;
+    const ip = `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
+    lastIp.set(key, ip);
+    return ip;
+  };
+}
+
 /** How many of the newest leads get their recorded history (a 1M-lead bench world skips the rest). */
 const HISTORY_LEADS = 20_000;
 
@@ -213,18 +229,7 @@ export async function seedTraffic(
   const crmType = new Map(partners.crms.map((c) => [c.ID, c.name]));
   const places = PLACES.map((p) => [p, p.weight] as const);
 
-  // About one lead in five comes again from an IP that already ordered the offer that day (a buyer
-  // ordering twice, a shared office): the dashboards' unique IPs then differ from the total leads.
-  const lastIp = new Map<string, string>();
-  const ipFor = (offerId: number, at: number) => {
-    const key = `${offerId}:${Math.floor(at / DAY)}`;
-    const seen = lastIp.get(key);
-    if (seen && r.chance(0.2)) return seen;
-    const ip = `${r.int(31, 195)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
-    lastIp.set(key, ip);
-    return ip;
-  };
-  const world: LeadWorld = { r, now, days, taken, customPayout, crmType, places, ipFor };
+  const world: LeadWorld = { r, now, days, taken, customPayout, crmType, places, ipFor: repeatingIps(r) };
   await withoutIndexes(ctx, 'leads', async () => {
     let rows: InValue[][] = [];
     let inserted = 0;

@@ -6,6 +6,8 @@ import { useState } from 'react';
 /**
  * Changing the own e-mail (decision 0030): a code goes to the new address and the account keeps its
  * current one until the code comes back; the old address is told once it changed.
+ *
+ * Long because it is one form in two steps (the new address, then its code) sharing their state.
  */
 export function ChangeEmail({ user, onChanged }: { user: User; onChanged(user: User): void }) {
   const [pending, setPending] = useState<string | null>(user.PendingEmail ?? null);
