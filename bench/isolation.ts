@@ -11,8 +11,8 @@
  * - `benchCrmIsolation`: `crms` advertisers, each with its own CRM connection (one lane each) at a
  *   fake Scale CRM, `leads` leads each in -1, one `lead.deliver` per lead. Run twice: every CRM
  *   healthy, then one CRM hanging (it takes the connection and never answers). The figure both
- *   times is the leads per second of the CRMs that stay healthy, -1 → 0, each checked to reach the
- *   fake CRM exactly once.
+ *   times is the leads per second of the CRMs that stay healthy in the second run, -1 → 0 (the
+ *   same CRMs, the same work, only the fault differs), each checked to reach the fake CRM once.
  *
  * The worker runs with its production lane settings (ENDPOINT_MAX_IN_FLIGHT 4, breaker after 5
  * failures, 10 s call budget) and ALLOW_LOOPBACK_TARGETS, so only as a development run.
@@ -264,7 +264,14 @@ export async function benchPostbackIsolation(
 // ---------------------------------------------------------------------------------------------
 // CRM delivery
 
-async function crmRun(crmCount: number, perCrm: number, hanging: number, options: IsolationOptions) {
+/** The last `notCounted` CRMs are not counted; with `hang` they take connections and never answer. */
+async function crmRun(
+  crmCount: number,
+  perCrm: number,
+  notCounted: number,
+  hang: boolean,
+  options: IsolationOptions,
+) {
   const log = options.log ?? (() => {});
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `bench-iso-crm-${process.pid}-${Date.now()}`;
@@ -275,23 +282,24 @@ async function crmRun(crmCount: number, perCrm: number, hanging: number, options
   await applyMigrations(handle.db);
   const db = handle.db;
   const fake = await startFakeCrms();
-  const hangs = await Promise.all(Array.from({ length: hanging }, () => listen('hang')));
+  const hangs = hang ? await Promise.all(Array.from({ length: notCounted }, () => listen('hang'))) : [];
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(leadDeliver.queue, { connection: redis, prefix });
   let worker: ChildProcess | undefined;
   try {
-    const healthyCount = crmCount - hanging;
+    const healthyCount = crmCount - notCounted;
     const healthyAdvertisers: number[] = [];
     const healthyLeads: number[] = [];
     const allLeads: number[] = [];
     for (let i = 0; i < crmCount; i++) {
-      const dead = i >= healthyCount;
-      const url = dead
-        ? `http://127.0.0.1:${hangs[i - healthyCount].port}${new URL(fake.urls.scalecrm).pathname}`
-        : fake.urls.scalecrm;
+      const counted = i < healthyCount;
+      const url =
+        hang && !counted
+          ? `http://127.0.0.1:${hangs[i - healthyCount].port}${new URL(fake.urls.scalecrm).pathname}`
+          : fake.urls.scalecrm;
       const world = await createCrmWorld(db, secrets, 'scalecrm', fakeCrmData('scalecrm', url));
       const ids = await insertLeads(db, world, perCrm);
-      if (!dead) {
+      if (counted) {
         healthyAdvertisers.push(world.advertiserId);
         healthyLeads.push(...ids);
       }
@@ -341,7 +349,9 @@ async function crmRun(crmCount: number, perCrm: number, hanging: number, options
     );
     const seconds = (performance.now() - started) / 1000;
     const copies = fake.copies('scalecrm');
-    log(`CRM delivery, ${hanging} hanging of ${crmCount}: ${expected} healthy in ${seconds.toFixed(1)} s`);
+    log(
+      `CRM delivery, ${hang ? notCounted : 0} hanging of ${crmCount}: ${expected} healthy in ${seconds.toFixed(1)} s`,
+    );
     return {
       healthyDeliveries: expected,
       seconds,
@@ -367,8 +377,9 @@ export async function benchCrmIsolation(
 ): Promise<IsolationResult> {
   const crmCount = options.crms ?? 10;
   const perCrm = options.perCrm ?? 200;
-  const healthy = await crmRun(crmCount, perCrm, 0, options);
-  const faulty = await crmRun(crmCount, perCrm, 1, options);
+  // Both runs count the same CRMs: the ones that stay healthy in the second.
+  const healthy = await crmRun(crmCount, perCrm, 1, false, options);
+  const faulty = await crmRun(crmCount, perCrm, 1, true, options);
   return {
     endpoints: crmCount,
     dead: 1,
