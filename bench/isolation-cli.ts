@@ -3,8 +3,8 @@
  *
  *   npx tsx bench/isolation-cli.ts [postbacks|crm|both]
  *
- * BENCH_ISOLATION_POSTBACKS (per receiver, default 300) and BENCH_ISOLATION_CRM_LEADS (per CRM,
- * default 200) size them.
+ * BENCH_ISOLATION_POSTBACKS (per receiver, default 1,000) and BENCH_ISOLATION_CRM_LEADS (per CRM,
+ * default 500) size them.
  */
 import { benchCrmIsolation, benchPostbackIsolation, type IsolationResult } from './isolation.ts';
 
@@ -17,10 +17,10 @@ const show = (name: string, r: IsolationResult) =>
       `twice ${r.healthy.duplicates + r.faulty.duplicates}, missing ${r.healthy.missing + r.faulty.missing}`,
   );
 if (which !== 'crm') {
-  const perReceiver = Number(process.env.BENCH_ISOLATION_POSTBACKS ?? 300);
+  const perReceiver = Number(process.env.BENCH_ISOLATION_POSTBACKS ?? 1_000);
   show('postbacks', await benchPostbackIsolation({ perReceiver, log }));
 }
 if (which !== 'postbacks') {
-  const perCrm = Number(process.env.BENCH_ISOLATION_CRM_LEADS ?? 200);
+  const perCrm = Number(process.env.BENCH_ISOLATION_CRM_LEADS ?? 500);
   show('CRM delivery', await benchCrmIsolation({ perCrm, log }));
 }

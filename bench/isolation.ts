@@ -14,6 +14,10 @@
  *   times is the leads per second of the CRMs that stay healthy in the second run, -1 → 0 (the
  *   same CRMs, the same work, only the fault differs), each checked to reach the fake CRM once.
  *
+ * The default sizes (1,000 per receiver, 500 per CRM) keep each run long enough, on this machine,
+ * that the hanging endpoints' calls reach their 10 s budget and their breakers open while the
+ * healthy ones are measured: the measurement covers slots held by hangs, not only their start.
+ *
  * The worker runs with its production lane settings (ENDPOINT_MAX_IN_FLIGHT 4, breaker after 5
  * failures, 10 s call budget) and ALLOW_LOOPBACK_TARGETS, so only as a development run.
  */
@@ -237,7 +241,7 @@ export async function benchPostbackIsolation(
   options: IsolationOptions & { receivers?: number; perReceiver?: number } = {},
 ): Promise<IsolationResult> {
   const receivers = options.receivers ?? 10;
-  const perReceiver = options.perReceiver ?? 300;
+  const perReceiver = options.perReceiver ?? 1_000;
   const deadCount = Math.floor(receivers / 2);
   // Of the dead: the larger part hangs (holds a slot for the whole call budget), the rest refuses.
   const dead: Fault[] = Array.from({ length: deadCount }, (_, i) =>
@@ -376,7 +380,7 @@ export async function benchCrmIsolation(
   options: IsolationOptions & { crms?: number; perCrm?: number } = {},
 ): Promise<IsolationResult> {
   const crmCount = options.crms ?? 10;
-  const perCrm = options.perCrm ?? 200;
+  const perCrm = options.perCrm ?? 500;
   // Both runs count the same CRMs: the ones that stay healthy in the second.
   const healthy = await crmRun(crmCount, perCrm, 1, false, options);
   const faulty = await crmRun(crmCount, perCrm, 1, true, options);

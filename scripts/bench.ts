@@ -374,13 +374,13 @@ if (part('isolation')) {
       ok: twice === 0 && missing === 0,
     });
   };
-  const perReceiver = Number(process.env.BENCH_ISOLATION_POSTBACKS ?? 300);
+  const perReceiver = Number(process.env.BENCH_ISOLATION_POSTBACKS ?? 1_000);
   isolationRow(
     `postbacks with 5 of 10 receivers dead (3 hang, 2 refuse), ${fmt(perReceiver)} each: the 5 healthy ones' deliveries`,
     '/s',
     await benchPostbackIsolation({ receivers: 10, perReceiver }),
   );
-  const perCrm = Number(process.env.BENCH_ISOLATION_CRM_LEADS ?? 200);
+  const perCrm = Number(process.env.BENCH_ISOLATION_CRM_LEADS ?? 500);
   isolationRow(
     `CRM delivery with 1 of 10 CRMs hanging, ${fmt(perCrm)} leads each: the 9 healthy ones' leads -1 → 0`,
     'leads/s',
