@@ -78,7 +78,7 @@ function startReceiver(): Promise<{ server: http.Server; port: number; received:
   );
 }
 
-function startWorkerProcess(env: Record<string, string>, nodeArgs: string[]): Promise<ChildProcess> {
+export function startWorkerProcess(env: Record<string, string>, nodeArgs: string[]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -105,7 +105,7 @@ function startWorkerProcess(env: Record<string, string>, nodeArgs: string[]): Pr
   });
 }
 
-const stop = (child: ChildProcess) =>
+export const stop = (child: ChildProcess) =>
   new Promise<void>((done) => {
     if (child.exitCode !== null) return done();
     child.once('exit', () => done());

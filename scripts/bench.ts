@@ -18,6 +18,7 @@ import { isSeeded, seedDemoWorld } from '@leadmesh/seed';
 import { benchDelivery } from '../bench/delivery.ts';
 import { benchExport } from '../bench/export.ts';
 import { type Child, type LoadResult, load, startChild } from '../bench/http-load.ts';
+import { benchCrmIsolation, benchPostbackIsolation, type IsolationResult } from '../bench/isolation.ts';
 import {
   benchAdminLists,
   benchDashboards,
@@ -42,7 +43,7 @@ import { startWorld } from './lib/world.ts';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-/** BENCH_ONLY=lists,delivery runs only the named parts (http, lists, overview, traffic, delivery, postbacks, export, weight, phone). */
+/** BENCH_ONLY=lists,delivery runs only the named parts (http, lists, overview, traffic, delivery, postbacks, isolation, export, weight, phone). */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const part = (name: string) => only.size === 0 || only.has(name);
 const dir = join(root, '.cache', 'bench');
@@ -355,6 +356,36 @@ if (part('postbacks')) {
     target: '>= 300 /s, each once',
     ok: pb.deliveriesPerSecond >= 300 && pb.received === pb.deliveries,
   });
+}
+
+// 5b. Isolation (issue 17): the healthy endpoints' throughput with dead ones beside them, against
+// the same endpoints with none dead, in the same run (bench/isolation.ts).
+if (part('isolation')) {
+  const isolationRow = (name: string, unit: string, r: IsolationResult) => {
+    console.log(`  ${name}: ${fmt(r.faulty.perSecond)} vs all healthy ${fmt(r.healthy.perSecond)} ${unit}`);
+    const twice = r.healthy.duplicates + r.faulty.duplicates;
+    const missing = r.healthy.missing + r.faulty.missing;
+    rows.push({
+      name,
+      value: `${fmt(r.faulty.perSecond)} ${unit}`,
+      baseline: `${fmt(r.healthy.perSecond)} ${unit} (all healthy)`,
+      ratio: `${fmt(r.ratio * 100)}%; ${twice} twice, ${missing} missing`,
+      target: 'exactly once',
+      ok: twice === 0 && missing === 0,
+    });
+  };
+  const perReceiver = Number(process.env.BENCH_ISOLATION_POSTBACKS ?? 1_000);
+  isolationRow(
+    `postbacks with 5 of 10 receivers dead (3 hang, 2 refuse), ${fmt(perReceiver)} each: the 5 healthy ones' deliveries`,
+    '/s',
+    await benchPostbackIsolation({ receivers: 10, perReceiver }),
+  );
+  const perCrm = Number(process.env.BENCH_ISOLATION_CRM_LEADS ?? 500);
+  isolationRow(
+    `CRM delivery with 1 of 10 CRMs hanging, ${fmt(perCrm)} leads each: the 9 healthy ones' leads -1 → 0`,
+    'leads/s',
+    await benchCrmIsolation({ crms: 10, perCrm }),
+  );
 }
 
 // 6. The lead export of the whole world: memory flat while the rows stream out.
