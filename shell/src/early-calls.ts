@@ -5,7 +5,13 @@
  * dashboard's data, with the very bodies the screens send first, so the shared API client answers
  * those calls from these requests (`@leadmesh/api-client/early`).
  */
-import { type EarlyCall, startEarlyCalls } from '@leadmesh/api-client/early';
+import { type EarlyCall, type EarlyEnvelope, startEarlyCalls } from '@leadmesh/api-client/early';
+import { CALL_CALLERS, callerOf, callRefusal, type SessionFlags } from '@leadmesh/schema/constants';
+
+/** Whether the session the check answered may make this call (the API's own rule, decision 0046). */
+const sessionAdmits = (path: string) => (first: EarlyEnvelope | null) =>
+  first?.status === 'ok' &&
+  callRefusal(CALL_CALLERS[path] ?? [], callerOf(first.data as SessionFlags)) === null;
 
 /** The calls a page's first screen makes, by address. */
 export function firstScreenCalls(pathname: string, withSession: boolean): EarlyCall[] {
@@ -13,10 +19,13 @@ export function firstScreenCalls(pathname: string, withSession: boolean): EarlyC
   if (!withSession) return calls;
   const path = pathname.replace(/\/+$/, '');
   // LeadDashboard's first load (no filters, the session's own dashboard).
-  if (path === '/dashboard/publisher')
-    calls.push({ path: '/leads/getLeadsForPublisherDashboard', body: { Filters: [] } });
-  if (path === '/dashboard/advertiser')
-    calls.push({ path: '/leads/getLeadsForAdvertiserDashboard', body: { Filters: [] } });
+  const dashboardCall = (call: string) => ({
+    path: call,
+    body: { Filters: [] },
+    admits: sessionAdmits(call),
+  });
+  if (path === '/dashboard/publisher') calls.push(dashboardCall('/leads/getLeadsForPublisherDashboard'));
+  if (path === '/dashboard/advertiser') calls.push(dashboardCall('/leads/getLeadsForAdvertiserDashboard'));
   return calls;
 }
 

@@ -15,6 +15,11 @@ export type EarlyEnvelope = { status: 'ok' | 'error'; data: unknown };
 export interface EarlyCall {
   path: string;
   body: unknown;
+  /**
+   * Sent only once the first call (the session check) answered and this says yes to its answer: a
+   * screen the session may not open never asks for its data, so no refusal reaches the console.
+   */
+  admits?: (first: EarlyEnvelope | null) => boolean;
 }
 
 export interface EarlyCalls {
@@ -63,22 +68,24 @@ export function startEarlyCalls(
     })
     .catch(() => null);
   const answers = new Map<string, Promise<EarlyEnvelope | null>>();
+  const send = (call: EarlyCall, csrf: string | null) =>
+    csrf
+      ? doFetch(`${base}${call.path}`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': csrf },
+          body: JSON.stringify(call.body ?? {}),
+        }).then(json)
+      : null;
+  let first: Promise<EarlyEnvelope | null> | undefined;
   for (const call of calls) {
-    answers.set(
-      earlyKey(call.path, call.body),
-      token
-        .then((csrf) =>
-          csrf
-            ? doFetch(`${base}${call.path}`, {
-                method: 'POST',
-                credentials: 'include',
-                headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': csrf },
-                body: JSON.stringify(call.body ?? {}),
-              }).then(json)
-            : null,
-        )
-        .catch(() => null),
-    );
+    const { admits } = call;
+    const gate = first && admits ? first.then(admits) : Promise.resolve(true);
+    const answer = Promise.all([token, gate])
+      .then(([csrf, admitted]) => (admitted ? send(call, csrf) : null))
+      .catch(() => null);
+    first ??= answer;
+    answers.set(earlyKey(call.path, call.body), answer);
   }
   const early: EarlyCalls = { startedAt: Date.now(), token, answers };
   (globalThis as Holder)[GLOBAL_KEY] = early;

@@ -1,5 +1,14 @@
 import type { SessionData } from '@leadmesh/schema';
-import { CALL_CALLERS, type CallerFlags, type CallRefusal, callRefusal } from '@leadmesh/schema/constants';
+import {
+  CALL_CALLERS,
+  type CallerFlags,
+  type CallRefusal,
+  callerOf,
+  callRefusal,
+} from '@leadmesh/schema/constants';
+
+export { callerOf };
+
 import { DASHBOARD_ROUTES, findRoute, type SidebarGroupKey } from './routes.ts';
 
 /** A sidebar entry: its key (`data-testid`), the spec's label and the dashboard URL it opens. */
@@ -120,24 +129,6 @@ export function homeRedirect(pathname: string, session: SessionData | null): str
   if (path === '/dashboard/registeradvertiser' && session?.UserInfo.AdvertiserID)
     return '/dashboard/advertiser';
   return null;
-}
-
-/** What the shared caller rule reads of a session (the flags the server reads of the same user). */
-export function callerOf(session: SessionData | null): CallerFlags | null {
-  if (!session) return null;
-  const flags = session.UserInfo.Flags;
-  return {
-    user: {
-      isVerified: flags.isVerified,
-      isPublisherHidden: flags.isPublisherHidden,
-      isAdmin: flags.isAdmin,
-      isManager: flags.isManager,
-      isPublisherManager: flags.isPublisherManager,
-      isAdvertiserManager: flags.isAdvertiserManager,
-      isCRMInfoAllowed: flags.isCRMInfoAllowed,
-    },
-    advertiser: session.AdvertiserInfo ? { isVerified: session.AdvertiserInfo.Flags.isVerified } : null,
-  };
 }
 
 /**

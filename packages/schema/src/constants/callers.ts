@@ -46,6 +46,30 @@ export interface CallerFlags {
   advertiser: { isVerified: boolean } | null;
 }
 
+/** The part of a session (`/auth/checkLogin`'s answer) the rule reads; its full type is SessionData. */
+export interface SessionFlags {
+  UserInfo: { Flags: CallerFlags['user'] };
+  AdvertiserInfo?: { Flags: { isVerified: boolean } } | null;
+}
+
+/** What the rule reads of a session (the flags the server reads of the same user). */
+export function callerOf(session: SessionFlags | null): CallerFlags | null {
+  if (!session) return null;
+  const flags = session.UserInfo.Flags;
+  return {
+    user: {
+      isVerified: flags.isVerified,
+      isPublisherHidden: flags.isPublisherHidden,
+      isAdmin: flags.isAdmin,
+      isManager: flags.isManager,
+      isPublisherManager: flags.isPublisherManager,
+      isAdvertiserManager: flags.isAdvertiserManager,
+      isCRMInfoAllowed: flags.isCRMInfoAllowed,
+    },
+    advertiser: session.AdvertiserInfo ? { isVerified: session.AdvertiserInfo.Flags.isVerified } : null,
+  };
+}
+
 /** Why a call refuses a caller: no session, verification alone is missing, or never for this caller. */
 export type CallRefusal = 'NOT_LOGGED_IN' | 'NOT_VERIFIED' | 'FORBIDDEN';
 
