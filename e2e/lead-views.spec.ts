@@ -223,7 +223,8 @@ test('an unverified publisher sees the not-verified notice on the dashboard, who
   await notice.waitFor();
   assert.match((await notice.textContent()) ?? '', /Your account has not been verified/);
   assert.equal(await page.getByTestId('dashboard-kpis').count(), 0);
-  // And the server refuses the dashboard's data to this user for the same reason.
+  // And the server refuses the dashboard's data to this user for the same reason (asked on purpose).
+  t.allowConsoleError(/\/leads\/getLeadsForPublisherDashboard: .*status of 403/);
   const body = await page.evaluate(
     async ({ api, path }) => {
       const csrf = await fetch(`${api}/api/csrf`, { method: 'PUT', credentials: 'include' });
