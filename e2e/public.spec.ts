@@ -35,6 +35,8 @@ test('a logged-out user opening /dashboard/publisher lands on /login', async (t)
 });
 
 test('a wrong password shows the login error', async (t) => {
+  // The refusal this test asks for on purpose.
+  t.allowConsoleError(/\/auth\/login: .*status of 401/);
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/login`);
   await page.getByTestId('login-username').fill('publisher');
