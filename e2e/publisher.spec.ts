@@ -344,7 +344,7 @@ const SCREENS: [path: string, ready: string][] = [
   ['referral-overview', 'earnings-chart'],
   ['referral-publisher', 'referral-publishers-list'],
   ['referral-advertiser', 'referral-advertisers-list'],
-  ['profile', 'profile-wire'],
+  ['profile', 'profile-paypal'],
   ['registeradvertiser', 'register-advertiser'],
 ];
 
