@@ -224,7 +224,7 @@ test('an unverified publisher sees the not-verified notice on the dashboard, who
   assert.match((await notice.textContent()) ?? '', /Your account has not been verified/);
   assert.equal(await page.getByTestId('dashboard-kpis').count(), 0);
   // And the server refuses the dashboard's data to this user for the same reason (asked on purpose).
-  t.allowConsoleError(/\/leads\/getLeadsForPublisherDashboard: .*status of 403/);
+  t.allowConsoleError(/status of 403.*\/leads\/getLeadsForPublisherDashboard/);
   const body = await page.evaluate(
     async ({ api, path }) => {
       const csrf = await fetch(`${api}/api/csrf`, { method: 'PUT', credentials: 'include' });

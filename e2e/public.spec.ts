@@ -36,7 +36,7 @@ test('a logged-out user opening /dashboard/publisher lands on /login', async (t)
 
 test('a wrong password shows the login error', async (t) => {
   // The refusal this test asks for on purpose.
-  t.allowConsoleError(/\/auth\/login: .*status of 401/);
+  t.allowConsoleError(/status of 401.*\/auth\/login/);
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/login`);
   await page.getByTestId('login-username').fill('publisher');
