@@ -1,6 +1,9 @@
 import { assert, test } from './harness.ts';
 
 test('a broken remote URL shows Retry inside the layout; after the fix Retry loads it', async (t) => {
+  // The failures this test makes on purpose: the missing manifest and the runtime's report of it.
+  t.allowConsoleError(/status of 404.*\/gone\/mf-manifest\.json/);
+  t.allowConsoleError(/Failed to get manifest\. #RUNTIME-003/);
   const page = await t.newPage('publisher');
   // Break mf-publisher's URL in the shell's run-time manifest of remotes: the copy inlined in
   // config.js (first load) and remotes.json (Retry). The broken URL stays on the remote's origin,
