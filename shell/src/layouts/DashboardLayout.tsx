@@ -8,7 +8,7 @@ import {
   sidebarGroups,
   useSessionStore,
 } from '@leadmesh/session';
-import { AppTheme, BRAND, NotVerified } from '@leadmesh/ui';
+import { BRAND, LayoutTheme, NotVerified } from '@leadmesh/ui';
 import {
   Alert,
   Avatar,
@@ -304,7 +304,7 @@ export default function DashboardLayout() {
     return () => window.removeEventListener('keydown', onKey);
   }, [narrow, open]);
   return (
-    <AppTheme dark={theme === 'dark'}>
+    <LayoutTheme dark={theme === 'dark'}>
       <style href="leadmesh-dashboard" precedence="default">
         {CSS}
       </style>
@@ -343,6 +343,6 @@ export default function DashboardLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
-    </AppTheme>
+    </LayoutTheme>
   );
 }
