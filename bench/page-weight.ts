@@ -215,10 +215,7 @@ export const PAGE_WEIGHT_TARGETS: readonly PageWeightTarget[] = [
     audience: 'publisher',
     path: '/dashboard/publisher',
     login: { username: 'publisher', password: 'publisher12345' },
-    // Raised from 625 KB at stop 22, a regression owned by issue 19: antd's App context (the themed
-    // toasts of issue 16, rc-notification and the modal hooks) joined the remote's first load, 633 KB.
-    // Lazy-loading the toast machinery takes it back under 625; the budget then returns there.
-    maxBytes: 640 * 1024,
+    maxBytes: 625 * 1024,
     only: 'mf_publisher',
     charts: true,
   },

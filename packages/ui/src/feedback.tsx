@@ -1,6 +1,15 @@
 import type { Envelope } from '@leadmesh/schema';
-import { App, message as staticMessage } from 'antd';
-import { useMemo } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { ShowToast, Toast } from './toast-host.tsx';
 
 const sentence = (text: string) => {
   const t = text.trim();
@@ -48,9 +57,52 @@ export interface Feedback {
   copy(text: string, what?: string): Promise<boolean>;
 }
 
+const ToastContext = createContext<ShowToast | null>(null);
+
+type ToastHostType = ComponentType<{ onReady: (show: ShowToast) => void }>;
+
+/**
+ * Where a screen's toasts appear (inside `AppTheme`, so they take the theme). antd's toast machinery
+ * (`message.useMessage`, rc-notification) is fetched with the first toast, not with the screen:
+ * about 20 KB gzip no first load needs (issue 19). Toasts asked for meanwhile wait and then show
+ * in order; a failed fetch is tried again with the next toast.
+ */
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const [Host, setHost] = useState<ToastHostType | null>(null);
+  const ready = useRef<ShowToast | null>(null);
+  const waiting = useRef<Toast[]>([]);
+  const loading = useRef(false);
+  const show = useCallback<ShowToast>((toast) => {
+    if (ready.current) return ready.current(toast);
+    waiting.current.push(toast);
+    if (loading.current) return;
+    loading.current = true;
+    import('./toast-host.tsx').then(
+      (module) => setHost(() => module.ToastHost),
+      () => {
+        loading.current = false;
+      },
+    );
+  }, []);
+  const onReady = useCallback((showNow: ShowToast) => {
+    ready.current = showNow;
+    for (const toast of waiting.current.splice(0)) showNow(toast);
+  }, []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      {Host && <Host onReady={onReady} />}
+    </ToastContext.Provider>
+  );
+}
+
+/** Outside a `FeedbackProvider` (a kit test rendering a dialog alone): antd's static toasts. */
+const showStatically: ShowToast = (toast) =>
+  void import('./toast-host.tsx').then((module) => module.showStatically(toast));
+
 /**
  * The one way a screen confirms what it did and shows a refusal outside a dialog (issue 16 item 3):
- * antd's message toasts from the `App` context that `AppTheme` provides. Each toast carries
+ * antd's message toasts, through the `FeedbackProvider` that `AppTheme` gives. Each toast carries
  * `data-testid="feedback-done"` or `"feedback-error"` for the browser tests.
  *
  * @example
@@ -59,14 +111,10 @@ export interface Feedback {
  * feedback.answer(a, `Lead #${ID} queued to be sent again`, MESSAGES.connectionError);
  */
 export function useFeedback(): Feedback {
-  const context = App.useApp().message;
-  // Outside an `App` (a kit test rendering a dialog alone) antd's static toasts stand in.
-  const message = typeof context?.success === 'function' ? context : staticMessage;
+  const show = useContext(ToastContext) ?? showStatically;
   return useMemo(() => {
-    const done = (text: string) =>
-      void message.success({ content: <span data-testid="feedback-done">{text}</span> });
-    const failed = (text: string) =>
-      void message.error({ content: <span data-testid="feedback-error">{text}</span>, duration: 6 });
+    const done = (text: string) => show({ kind: 'done', text });
+    const failed = (text: string) => show({ kind: 'error', text });
     return {
       done,
       answer(answer, doneText, fallback) {
@@ -84,5 +132,5 @@ export function useFeedback(): Feedback {
         return ok;
       },
     };
-  }, [message]);
+  }, [show]);
 }

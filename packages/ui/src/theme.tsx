@@ -1,6 +1,7 @@
-import { App, theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
+import { theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { BRAND } from './brand.ts';
+import { FeedbackProvider } from './feedback.tsx';
 
 /**
  * The dark theme's surfaces, one family with the sidebar (issue 16 item 9: a navy sidebar beside a
@@ -63,8 +64,8 @@ export function isDarkTheme(token: { colorBgBase: string }): boolean {
 }
 
 /**
- * The product's antd theme around `children`: dark or light, with antd's `App` context (no element of
- * its own) so `useFeedback` toasts take the theme. Dashboard remotes pass the session's
+ * The product's antd theme around `children`: dark or light, with the `FeedbackProvider` whose
+ * `useFeedback` toasts take the theme (antd's toast machinery loads with the first toast). Dashboard remotes pass the session's
  * theme; public pages are always light (public §2).
  *
  * @example
@@ -74,14 +75,14 @@ export function isDarkTheme(token: { colorBgBase: string }): boolean {
 export function AppTheme({ dark, children }: { dark: boolean; children: ReactNode }) {
   return (
     <ConfigProvider theme={themeConfig(dark)}>
-      <App component={false}>{children}</App>
+      <FeedbackProvider>{children}</FeedbackProvider>
     </ConfigProvider>
   );
 }
 
 /**
- * The same theme without antd's `App` context, for the shell's layout: it shows no toasts (each
- * remote has its own AppTheme), and antd's toast machinery is about 20 KB gzip on every first visit.
+ * The same theme without the `FeedbackProvider`, for the shell's layout: it shows no toasts (each
+ * remote has its own AppTheme).
  */
 export function LayoutTheme({ dark, children }: { dark: boolean; children: ReactNode }) {
   return <ConfigProvider theme={themeConfig(dark)}>{children}</ConfigProvider>;
