@@ -47,3 +47,42 @@ test('a wrong password shows the login error', async (t) => {
   assert.match((await error.textContent()) ?? '', /Username or password is incorrect/);
   await t.screenshot(page);
 });
+
+test('a visitor reads the prerendered landing before any script runs, and mf-public takes over without a shift', async (t) => {
+  // Scripts off: what the server sent is all there is (issue 19, decision 0061).
+  const context = await t.browser.newContext({ javaScriptEnabled: false });
+  try {
+    const bare = await context.newPage();
+    await bare.goto(`${t.urls.shell}/publishers`);
+    assert.match((await bare.getByTestId('page-title').textContent()) ?? '', /For publishers/);
+    await bare.getByTestId('public-footer').waitFor();
+    await t.screenshot(bare, 'publishers-without-scripts');
+  } finally {
+    await context.close();
+  }
+  const page = await t.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${t.urls.shell}/`);
+  await page.getByTestId('remote-root').getByTestId('page-home').waitFor();
+  // mf-public's own page (React's markup, with its handlers) replaced the server's copy.
+  await page.waitForLoadState('networkidle');
+  assert.ok(t.fetchedFrom(t.urls.mf_public), 'mf-public took over');
+  // A link followed by the router keeps the page's window (a plain link of the server's copy would not).
+  await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+  await page.getByTestId('nav-publishers').click();
+  await page.getByTestId('page-publishers').waitFor();
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),
+    true,
+    'the router followed the link',
+  );
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+  assert.ok(shifts < 0.1, `layout shift ${shifts}`);
+});

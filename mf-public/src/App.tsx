@@ -1,3 +1,4 @@
+import { prerenderedMarkup } from '@leadmesh/federation/prerendered';
 import { routesOf } from '@leadmesh/session';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -7,8 +8,20 @@ import { PAGES } from './pages.ts';
 
 setupI18n();
 
-/** Shown while a page's chunk loads: a quiet block of the page's height, no spinner flash. */
-const pending = <div style={{ minHeight: '60vh' }} data-testid="page-loading" />;
+/**
+ * Shown while a page's chunk loads: the page as the server sent it, when it came prerendered
+ * (decision 0061: the visitor keeps reading, nothing moves), else a quiet block of the page's
+ * height, no spinner flash.
+ */
+function PageLoading() {
+  const html = prerenderedMarkup();
+  if (html === null) return <div style={{ minHeight: '60vh' }} data-testid="page-loading" />;
+  // The server's own markup of this very page (scripts/lib/prerender.tsx), not user input.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by React at build time
+  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const pending = <PageLoading />;
 
 /**
  * The public routes (public §2), from the route table, mounted by the shell at `/*` inside the

@@ -3,10 +3,10 @@ import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigScript, securityHeaders } from '../../packages/federation/src/runtime-config.ts';
-import { badPath, createStaticServer, shellHints } from './frontends.ts';
+import { badPath, createStaticServer, shellHints, shellPage } from './frontends.ts';
 
 /** One raw HTTP request: the path goes out exactly as written (fetch would normalise `..`). */
 function get(
@@ -269,6 +269,37 @@ describe('hints for the session remote (issue 19)', () => {
       expect((await get(port, '/')).body.toString()).not.toContain('leadmesh-remote');
       // Files are still files.
       expect((await get(port, '/main.0123abcd.js')).body.toString()).toBe(SCRIPT);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('sends a prerendered public page to a request without a session only, gzip-compressed when asked', async () => {
+    const indexHtml = '<html><head><title>shell</title></head><body><div id="root"></div></body></html>';
+    const prerendered = { '/': { head: '<style data-href="x">p{}</style>', body: '<p>Best CPA prices</p>' } };
+    const page = (pathname: string, cookie?: string) =>
+      shellPage({ indexHtml, pathname, cookie, hints: hints(pathname, cookie), prerendered });
+    expect(page('/')).toContain('<div id="root"><p>Best CPA prices</p></div>');
+    expect(page('/')).toContain('<style data-href="x">p{}</style></head>');
+    expect(page('/', 'lm_xsrf=x')).toContain('Best CPA prices');
+    // A session's page is drawn by React: its header is not a visitor's.
+    expect(page('/', 'lm_session=abc')).toContain('<div id="root"></div>');
+    expect(page('/login')).toContain('<div id="root"></div>');
+    const server = createStaticServer({
+      root,
+      spa: true,
+      cors: false,
+      headers: () => SECURITY,
+      page: (req, pathname) => page(pathname, req.headers.cookie),
+    });
+    const port = await listen(server);
+    try {
+      const zipped = await get(port, '/', { 'accept-encoding': 'gzip, deflate' });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('Cookie, Accept-Encoding');
+      expect(gunzipSync(zipped.body).toString()).toContain('Best CPA prices');
+      expect((await get(port, '/')).body.toString()).toContain('Best CPA prices');
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

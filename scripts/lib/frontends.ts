@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 import { REMOTE_NAMES, REMOTES, type RemoteName, SHELL_PORT } from '../../packages/federation/src/remotes.ts';
 import {
@@ -84,26 +85,43 @@ export interface BuildOptions {
 export async function buildFrontends(options: BuildOptions = {}): Promise<AppName[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const todo = (options.apps ?? APP_NAMES).filter((app) => options.force || needsBuild(app));
-  if (todo.length === 0) {
+  if (todo.length === 0 && existsSync(PRERENDERED_FILE)) {
     log('[frontends] dist is up to date, build skipped');
     return [];
   }
-  log(`[frontends] building ${todo.join(', ')} ...`);
   const started = Date.now();
-  // The rspack CLI runs in its own plain-node process: loaded through tsx, Module Federation's
-  // runtime code (which it serialises into the bundle) would carry esbuild's `__name` helper.
-  await Promise.all(todo.map((app) => runRspackBuild(app)));
-  log(`[frontends] built ${todo.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (todo.length > 0) {
+    log(`[frontends] building ${todo.join(', ')} ...`);
+    // The rspack CLI runs in its own plain-node process: loaded through tsx, Module Federation's
+    // runtime code (which it serialises into the bundle) would carry esbuild's `__name` helper.
+    await Promise.all(todo.map((app) => runRspackBuild(app)));
+  }
+  // The public pages are the shell's layout around mf-public's pages: drawn again when either changed.
+  if (todo.includes('shell') || todo.includes('mf_public') || !existsSync(PRERENDERED_FILE)) {
+    await runNode(
+      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'lib', 'prerender.tsx')],
+      REPO_ROOT,
+      'prerender',
+    );
+  }
+  log(
+    `[frontends] built ${[...todo, 'prerendered pages'].join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return todo;
 }
 
 function runRspackBuild(app: AppName): Promise<void> {
   const cli = path.join(REPO_ROOT, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+  return runNode([cli, 'build', '--mode', 'production'], path.join(REPO_ROOT, APPS[app].dir), app);
+}
+
+/** Runs a production step in its own node process; its output is shown only when it fails. */
+function runNode(args: string[], cwd: string, what: string): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   delete env.NODE_OPTIONS;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'build', '--mode', 'production'], {
-      cwd: path.join(REPO_ROOT, APPS[app].dir),
+    const child = spawn(process.execPath, args, {
+      cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -116,7 +134,7 @@ function runRspackBuild(app: AppName): Promise<void> {
     });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`rspack build of ${app} failed (exit ${code}):\n${output}`)),
+      code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}):\n${output}`)),
     );
   });
 }
@@ -136,6 +154,22 @@ interface StaticOptions {
    * per request (the shell's hints for the session's remote); null leaves it to the files.
    */
   page?: (req: IncomingMessage, pathname: string) => string | null;
+}
+
+const GZIPPED_PAGES = new Map<string, Buffer>();
+
+/**
+ * A page written per request, gzip-compressed once: the pages are few (a prerendered public page
+ * carries its styles and markup, 10-20 KB gzip) and the same for every visitor.
+ */
+function gzipped(html: string): Buffer {
+  let body = GZIPPED_PAGES.get(html);
+  if (!body) {
+    body = gzipSync(html, { level: 9 });
+    if (GZIPPED_PAGES.size > 200) GZIPPED_PAGES.clear();
+    GZIPPED_PAGES.set(html, body);
+  }
+  return body;
 }
 
 /** A content-hashed build file (`main.3dbcf849.js`, `412.a1b2c3d4.js.br`): it never changes. */
@@ -217,13 +251,16 @@ export function createStaticServer(options: StaticOptions): Server {
     if (options.page && (pathname === '/index.html' || !path.posix.basename(pathname).includes('.'))) {
       const html = options.page(req, pathname);
       if (html !== null) {
+        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+        const body = gzip ? gzipped(html) : html;
         res.writeHead(200, {
           'Content-Type': 'text/html; charset=utf-8',
           'Cache-Control': 'no-cache',
           // The page differs with the session cookie (its hints name the session's remote).
-          Vary: 'Cookie',
+          Vary: 'Cookie, Accept-Encoding',
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
         });
-        res.end(req.method === 'HEAD' ? undefined : html);
+        res.end(req.method === 'HEAD' ? undefined : body);
         return;
       }
     }
@@ -233,6 +270,46 @@ export function createStaticServer(options: StaticOptions): Server {
 
 /** The session cookie the API sets (api/src/middlewares/session.ts). */
 const SESSION_COOKIE = 'lm_session';
+
+/** Whether a request carries the session cookie (a visitor's has none). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return (cookie ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** A public page rendered at build time (scripts/lib/prerender.tsx): its styles and its markup. */
+export interface PrerenderedPage {
+  head: string;
+  body: string;
+}
+
+/** Where the build writes the prerendered public pages (beside the shell's index.html). */
+export const PRERENDERED_FILE = path.join(REPO_ROOT, 'shell', 'dist', 'prerendered.json');
+
+/** The prerendered public pages by address, or none when the build has not written them. */
+export function readPrerenderedPages(file = PRERENDERED_FILE): Record<string, PrerenderedPage> {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>) : {};
+}
+
+/**
+ * The shell's page for an address (issue 19, decision 0061): `index.html` with the hints of
+ * `shellHints` and, for a request without a session on a prerendered public address, that page's
+ * styles in the head and its markup inside `#root`, so a visitor reads it before any script runs.
+ * A session's page stays empty: its header differs (Dashboard instead of Log in) and React draws it.
+ */
+export function shellPage(options: {
+  indexHtml: string;
+  pathname: string;
+  cookie: string | undefined;
+  hints: string;
+  prerendered: Record<string, PrerenderedPage>;
+}): string {
+  const page = hasSessionCookie(options.cookie) ? undefined : options.prerendered[options.pathname];
+  const html = options.indexHtml.replace('</title>', `</title>${options.hints}`);
+  if (!page) return html;
+  return html
+    .replace('</head>', `${page.head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+}
 
 /**
  * What a page address should start fetching at once (issue 19), as `<head>` markup: with a session
@@ -251,8 +328,7 @@ export function shellHints(options: {
   remoteFiles: (name: DashboardRemote) => { entry: string; sync: string[] } | null;
 }): string {
   const links: string[] = [`<link rel="preconnect" href="${new URL(options.apiUrl).origin}">`];
-  const hasSession = (options.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
-  const remote = hasSession ? remoteForPath(options.pathname) : null;
+  const remote = hasSessionCookie(options.cookie) ? remoteForPath(options.pathname) : null;
   const manifestUrl = remote ? options.manifest[remote] : undefined;
   if (remote && manifestUrl) {
     const base = new URL('./', manifestUrl);
@@ -353,15 +429,19 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
   const remoteFiles = new Map(
     REMOTE_NAMES.map((n) => [n, remoteAppFiles(path.join(REPO_ROOT, APPS[n].dir, 'dist'))] as const),
   );
+  const prerendered = readPrerenderedPages();
   const shell = createStaticServer({
     root: shellDist,
     spa: true,
     cors: false,
     headers,
     page: (req, pathname) =>
-      indexHtml.replace(
-        '</title>',
-        `</title>${shellHints({
+      shellPage({
+        indexHtml,
+        pathname,
+        cookie: req.headers.cookie,
+        prerendered,
+        hints: shellHints({
           pathname,
           cookie: req.headers.cookie,
           apiUrl: options.apiUrl,
@@ -369,8 +449,8 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
           // A remote served from elsewhere (MF_*_URL) keeps only its manifest hint.
           remoteFiles: (name) =>
             manifest[name].startsWith(urls[name]) ? (remoteFiles.get(name) ?? null) : null,
-        })}`,
-      ),
+        }),
+      }),
     generated: {
       '/config.js': () => ({
         body: runtimeConfigScript({ apiUrl: options.apiUrl, remotes: manifest }),

@@ -1,3 +1,4 @@
+import { keepPrerenderedMarkup } from '@leadmesh/federation/prerendered';
 import { startFirstScreenCalls } from './early-calls.ts';
 import { preloadForPath, sessionRemote } from './remote-preload.ts';
 
@@ -5,5 +6,7 @@ import { preloadForPath, sessionRemote } from './remote-preload.ts';
 // download (the remote first: its manifest is the longest chain).
 preloadForPath(window.location.pathname);
 startFirstScreenCalls(window.location.pathname, sessionRemote() !== null);
+// A public page the server sent already drawn stays on screen until mf-public draws it again.
+keepPrerenderedMarkup();
 // Async boundary: shared singletons are negotiated before any app code runs (Module Federation).
 import('./bootstrap.tsx');

@@ -1,4 +1,5 @@
 import type { RemoteAppModule, RemoteName } from '@leadmesh/federation';
+import { prerenderedMarkup } from '@leadmesh/federation/prerendered';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,13 +67,25 @@ export function Spinner({ testId }: { testId: string }) {
   return <div className="lm-spinner" role="status" aria-label={t('remote.loading')} data-testid={testId} />;
 }
 
+/**
+ * While a remote loads: the page the server sent already drawn (a prerendered public page, kept
+ * as it is so the visitor reads on and nothing moves, decision 0061), else the spinner.
+ */
+function RemoteLoading({ name }: { name: RemoteName }) {
+  const html = name === 'mf_public' ? prerenderedMarkup() : null;
+  if (html === null) return <Spinner testId="remote-loading" />;
+  // The server's own markup of this very page (scripts/lib/prerender.tsx), not user input.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by React at build time
+  return <div data-testid="remote-root" data-remote={name} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 /** Renders a remote's `./App`, loading it on first use; a failure shows Retry, never a white page. */
 export function RemoteApp({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const LazyApp = useMemo(() => lazy(() => loadRemoteApp(name, attempt > 0)), [name, attempt]);
   return (
     <RemoteErrorBoundary key={`${name}:${attempt}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Spinner testId="remote-loading" />}>
+      <Suspense fallback={<RemoteLoading name={name} />}>
         <div data-testid="remote-root" data-remote={name}>
           <LazyApp />
         </div>
