@@ -52,6 +52,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'main.0123abcd.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(root, 'main.0123abcd.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(root, 'remoteEntry.js'), 'var remote;');
+  writeFileSync(path.join(root, '09c11dbc7ba7d813.woff2'), 'font');
   mkdirSync(path.join(root, 'nested'));
   writeFileSync(path.join(root, 'nested', 'file.json'), '{}');
   // A file outside the root that traversal would reach.
@@ -135,6 +136,9 @@ describe('static files', () => {
   it('caches content-hashed files for a year and revalidates everything else', async () => {
     const hashed = await get(shellPort, '/main.0123abcd.js', { 'Accept-Encoding': 'br' });
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // An asset named by its hash alone (the shell's flags font).
+    const font = await get(shellPort, '/09c11dbc7ba7d813.woff2');
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const raw of ['/', '/index.html', '/dashboard/publisher']) {
       const page = await get(shellPort, raw);
       expect(page.headers['cache-control'], raw).toBe('no-cache');

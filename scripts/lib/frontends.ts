@@ -172,8 +172,11 @@ function gzipped(html: string): Buffer {
   return body;
 }
 
-/** A content-hashed build file (`main.3dbcf849.js`, `412.a1b2c3d4.js.br`): it never changes. */
-const HASHED = /[.-][0-9a-f]{8,}\.(js|css|svg|png|jpe?g|gif|webp|woff2?)(\.(br|gz))?$/;
+/**
+ * A content-hashed build file (`main.3dbcf849.js`, `412.a1b2c3d4.js.br`, an asset named by its hash
+ * alone: `09c11dbc7ba7d813.woff2`): it never changes.
+ */
+const HASHED = /[/.-][0-9a-f]{8,}\.(js|css|svg|png|jpe?g|gif|webp|woff2?)(\.(br|gz))?$/;
 
 /**
  * Why a request path is refused before it reaches the file server, or null when it is fine: a
