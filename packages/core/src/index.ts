@@ -11,7 +11,6 @@ export * from './leads/daily-stats.ts';
 export * from './leads/list-fields.ts';
 export * from './leads/resend.ts';
 export * from './leads/status.ts';
-export * from './leads/status-batch.ts';
 export * from './ledger/index.ts';
 export * from './list-engine.ts';
 export * from './logs.ts';
