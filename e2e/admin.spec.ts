@@ -484,7 +484,7 @@ test('admin operations: internal domain, API token, custom payout with the calcu
   const host = `e2e${Date.now() % 1e6}.example.com`;
   await page.getByTestId('domain-add-name').fill(host);
   await page.getByTestId('domain-add-submit').click();
-  await page.getByTestId('domain-add-result').getByText('Domain successfully added').waitFor();
+  await page.getByTestId('feedback-done').getByText(`Domain successfully added: ${host}`).waitFor();
   await rows(page)
     .filter({ hasText: `http://${host}` })
     .waitFor();

@@ -48,7 +48,10 @@ test('a publisher adds, renames and deletes a domain with the spec’s messages'
   const host = `e2e-${Date.now()}.example.com`;
   await page.getByTestId('domain-add-input').fill(host);
   await page.getByTestId('domain-add-submit').click();
-  await page.getByTestId('domain-add-success').filter({ hasText: 'Domain successfully added' }).waitFor();
+  await page
+    .getByTestId('feedback-done')
+    .filter({ hasText: `Domain successfully added: ${host}` })
+    .waitFor();
   const row = page.locator('tr', { has: page.getByTestId('domain-name').filter({ hasText: host }) });
   await row.waitFor();
   await t.screenshot(page, 'added');
@@ -226,7 +229,7 @@ test('profile opens on the current method (PayPal), shows every validation messa
   await first.fill(oldFirst);
   await zip.fill(oldZip || '11000');
   await page.getByTestId('profile-general-submit').click();
-  await page.getByTestId('profile-saved').waitFor();
+  await page.getByTestId('feedback-done').filter({ hasText: 'Your general settings were saved.' }).waitFor();
 
   // Change password: the three rules, then the server's answer for a wrong old password (a
   // refusal asked for on purpose).

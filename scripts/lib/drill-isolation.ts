@@ -18,6 +18,7 @@ import { changeLeadStatuses } from '@leadmesh/core';
 import { createJobProducer, leadDeliver, postbackLane, postbackSend, runUnitOfWork } from '@leadmesh/jobs';
 import { LEAD_STATUS } from '@leadmesh/schema';
 import { leads, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
+import { Queue } from 'bullmq';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { createCrmWorld, fakeCrmData, insertLeads } from '../../worker/src/crm/test-support/world.ts';
@@ -140,6 +141,38 @@ function isolated(p99: number, baseline: number, notes: string[]): boolean {
   return ok;
 }
 
+/**
+ * Where a healthy delivery's time went, from BullMQ's own stamps of its first job: from the event to
+ * the job's enqueueing, waiting in the queue, and from the job's start to the receiver's answer
+ * (lane, claim, call). p99 of each stage, in ms.
+ */
+async function profileStages(
+  redis: Redis,
+  prefix: string,
+  queueName: string,
+  items: { jobId: string; eventAt: number; arrivedAt: number }[],
+): Promise<string> {
+  const queue = new Queue(queueName, { connection: redis, prefix });
+  try {
+    const stages = { enqueue: [] as number[], queued: [] as number[], running: [] as number[] };
+    for (const item of items) {
+      const job = await queue.getJob(item.jobId);
+      if (!job?.processedOn) continue;
+      stages.enqueue.push(job.timestamp - item.eventAt);
+      stages.queued.push(job.processedOn - job.timestamp);
+      stages.running.push(item.arrivedAt - job.processedOn);
+    }
+    const counts = await queue.getJobCounts('completed', 'failed', 'waiting', 'delayed', 'active');
+    return `p99 by stage over ${stages.queued.length} jobs: event to enqueued ${percentile(stages.enqueue, 99)} ms, waiting in the queue ${percentile(stages.queued, 99)} ms, started to arrived ${percentile(stages.running, 99)} ms (p50 ${percentile(stages.enqueue, 50)} / ${percentile(stages.queued, 50)} / ${percentile(stages.running, 50)}); ${queueName} queue now: ${Object.entries(
+      counts,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`;
+  } finally {
+    await queue.close();
+  }
+}
+
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -168,7 +201,7 @@ async function deadReceiver(options: DrillOptions): Promise<DrillResult> {
   try {
     const db = world.handle.db;
     const url = (port: number) => `http://127.0.0.1:${port}/pb?lead={lead_id}`;
-    const [, hung, refused] = await db
+    const [healthyPostback, hung, refused] = await db
       .insert(postbacks)
       .values([
         {
@@ -222,6 +255,24 @@ async function deadReceiver(options: DrillOptions): Promise<DrillResult> {
     await confirm(before);
     await waitFor(() => before.every((id) => healthy.firstByLead.has(id)), timeoutMs, 'the baseline');
     const baseline = percentile(latencyOf(before), 99);
+    // Read now: the backlog's finished jobs will push these out of the kept ones.
+    const healthyRows = await db
+      .select({ ID: postbackDeliveries.ID, lead: postbackDeliveries.BoundLead })
+      .from(postbackDeliveries)
+      .where(eq(postbackDeliveries.BoundPostback, healthyPostback.postbackID));
+    const deliveryOf = new Map(healthyRows.map((r) => [r.lead, r.ID]));
+    const stagesOf = (some: number[]) =>
+      profileStages(
+        redis,
+        world.env.REDIS_PREFIX,
+        postbackSend.queue,
+        some.map((id) => ({
+          jobId: postbackSend.key({ deliveryId: deliveryOf.get(id) ?? 0, attempt: 1 }),
+          eventAt: changedAt.get(id) ?? 0,
+          arrivedAt: healthy.firstByLead.get(id) ?? 0,
+        })),
+      );
+    notes.push(`before the fault, ${await stagesOf(before)}`);
 
     // The backlog: deliveries pending to the two dead receivers, queued as intake queues them.
     const backlog = { hung: Math.max(1, Math.round(total / 5)), refused: total * 2 };
@@ -270,6 +321,7 @@ async function deadReceiver(options: DrillOptions): Promise<DrillResult> {
           eq(postbackDeliveries.State, 'delivered'),
         ),
       );
+    notes.push(`during the fault, ${await stagesOf(during)}`);
     notes.push(
       `healthy receiver while both were dead: ${during.length} postbacks, p50 ${p50} ms, p99 ${p99} ms after the status change (target < ${P99_TARGET_MS} ms; ${before.length} before the fault, same run: p99 ${baseline} ms); ${stillDead.n} of the backlog delivered meanwhile`,
     );

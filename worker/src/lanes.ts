@@ -77,7 +77,4 @@ export async function throughLane(
   return true;
 }
 
-export { postbackLane as postbackEndpoint } from '@leadmesh/jobs';
-
-/** The lane of a CRM connection. */
-export const crmEndpoint = (crmId: number): string => `crm:${crmId}`;
+export { crmLane as crmEndpoint, postbackLane as postbackEndpoint } from '@leadmesh/jobs';

@@ -4,6 +4,8 @@ import {
   createEndpointLanes,
   crmDecide,
   crmFetchStatus,
+  endpointResume,
+  endpointsDisableFailing,
   exportLeads,
   type JobDefinition,
   leadDeliver,
@@ -14,6 +16,7 @@ import {
   QUEUES,
   runUnitOfWork,
 } from '@leadmesh/jobs';
+import { ENDPOINT_DISABLE_SWEEP_MS } from '@leadmesh/schema';
 import { mailOutbox } from '@leadmesh/schema/tables';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { and, asc, eq, lt } from 'drizzle-orm';
@@ -25,6 +28,7 @@ import type { WorkerEnv } from './env.ts';
 import { runClicksRetention } from './handlers/clicks-retention.handler.ts';
 import { runCrmDecide } from './handlers/crm-decide.handler.ts';
 import { runCrmFetchStatus } from './handlers/crm-fetch-status.handler.ts';
+import { runEndpointResume, runEndpointsDisableFailing } from './handlers/endpoints.handler.ts';
 import { runExportLeads } from './handlers/export-leads.handler.ts';
 import { runLeadDeliver } from './handlers/lead-deliver.handler.ts';
 import { runMailSend } from './handlers/mail-send.handler.ts';
@@ -48,6 +52,11 @@ const runners: Record<string, { job: JobDefinition; run: Runner }> = {
   [exportLeads.id]: { job: exportLeads, run: runExportLeads as Runner },
   [postbackSend.id]: { job: postbackSend, run: runPostbackSend as Runner },
   [clicksRetention.id]: { job: clicksRetention, run: runClicksRetention as Runner },
+  [endpointsDisableFailing.id]: {
+    job: endpointsDisableFailing,
+    run: ((payload, ctx) => runEndpointsDisableFailing(payload, ctx)) as Runner,
+  },
+  [endpointResume.id]: { job: endpointResume, run: runEndpointResume as Runner },
 };
 
 /** How often the automatic payouts look for users whose interval came round. */
@@ -58,6 +67,7 @@ const SCHEDULED = [
   { job: payoutAuto, everyMs: AUTO_PAYOUT_EVERY_MS },
   { job: offerApproveRates, everyMs: 60 * 60_000 },
   { job: clicksRetention, everyMs: 24 * 60 * 60_000 },
+  { job: endpointsDisableFailing, everyMs: ENDPOINT_DISABLE_SWEEP_MS },
 ];
 
 /** Outbox rows handed to the queue per sweep, oldest first; the next sweep takes the rest. */

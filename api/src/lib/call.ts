@@ -169,7 +169,7 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
       if (denied) throw new ApiError(denied);
       const parsed = contract.request.safeParse(await readInput(c, contract));
       if (!parsed.success) throw validationFailure(parsed.error);
-      const ip = c.var.clientIp;
+      const ip = c.get('clientIp');
       const refunds: (() => Promise<void>)[] = [];
       for (const limit of policy.limits ?? []) {
         const subject = limit.by === 'ip' ? ip : limit.by(parsed.data);

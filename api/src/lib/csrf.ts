@@ -17,7 +17,7 @@ function isValidToken(key: KeyObject, token: string): boolean {
 
 /** Issues a signed token, sets it as a cookie and returns it (PUT /api/csrf). */
 export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
-  const key = c.var.deps.csrfKey;
+  const key = c.get('deps').csrfKey;
   const existing = getCookie(c, CSRF_COOKIE);
   if (existing && isValidToken(key, existing)) return existing;
   const nonce = randomToken(18);
@@ -39,7 +39,7 @@ export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
 export async function checkCsrf(c: Context<AppEnv>): Promise<void> {
   const header = c.req.header(CSRF_HEADER) ?? '';
   const cookie = getCookie(c, CSRF_COOKIE) ?? '';
-  if (!header || !cookie || !safeEqual(header, cookie) || !isValidToken(c.var.deps.csrfKey, header)) {
+  if (!header || !cookie || !safeEqual(header, cookie) || !isValidToken(c.get('deps').csrfKey, header)) {
     throw new ApiError('CSRF_INVALID', {
       message: 'Missing or invalid CSRF token; fetch one with PUT /api/csrf',
     });

@@ -15,7 +15,7 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 /** Secure cookies over TLS, behind a proxy that says so, and always in production. */
 export function isSecureRequest(c: Context<AppEnv>): boolean {
-  const { env } = c.var.deps;
+  const { env } = c.get('deps');
   return (
     env.COOKIE_SECURE ||
     env.NODE_ENV === 'production' ||
@@ -43,12 +43,14 @@ const sessionLookup = preparedOnce((db) =>
  * Memoised per request, so calling it twice costs one lookup.
  */
 export async function loadSession(c: Context<AppEnv>): Promise<Caller | null> {
-  if (c.var.caller !== undefined) return c.var.caller;
+  // c.get, not c.var: Hono builds a new object of every variable on each c.var read.
+  const known = c.get('caller');
+  if (known !== undefined) return known;
   c.set('caller', null);
   c.set('sessionIdHash', null);
   const raw = getCookie(c, SESSION_COOKIE);
   if (!raw || raw.length > 100) return null;
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get('deps');
   const idHash = sha256(raw);
   const at = now();
   const [row] = await sessionLookup(db).execute({ idHash, now: at });

@@ -13,11 +13,13 @@ import {
 import { useSessionStore } from '@leadmesh/session';
 import {
   ConfirmDialog,
+  CopyField,
   errorText,
   ListTable,
   RowActions,
   Screen,
   TestCrmTag,
+  useFeedback,
   useList,
   ViewStyles,
 } from '@leadmesh/ui';
@@ -201,6 +203,7 @@ function EditCrmDialog({
   onSaved(): void;
 }) {
   const [form] = Form.useForm<CrmFormValues>();
+  const feedback = useFeedback();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -226,6 +229,7 @@ function EditCrmDialog({
       .catch(() => fail);
     setBusy(false);
     if (answer.status === 'ok') {
+      feedback.done(`CRM “${answer.data.friendlyName}” saved`);
       onSaved();
       onClose();
     } else if (answer.data === 'SERVER_ERROR') setError(MESSAGES.crmEditError);
@@ -327,14 +331,11 @@ function IntegrationLinkDialog({
                 {line}
               </Typography.Paragraph>
             ))}
-            <Typography.Paragraph
-              code
-              copyable={{ text: link }}
-              data-testid="crm-link"
-              style={{ wordBreak: 'break-all', margin: 0 }}
-            >
-              {link}
-            </Typography.Paragraph>
+            <CopyField
+              text={link}
+              what={label.replace(/^Get /, '').replace(/^./, (c) => c.toUpperCase())}
+              testId="crm-link"
+            />
           </Space>
         )}
       </div>
@@ -443,6 +444,7 @@ export function CrmScreen({ path }: { path: string }) {
         title="Delete CRM"
         confirmText="Delete"
         errorMessage={MESSAGES.crmDeleteError}
+        doneText={`CRM “${deleting?.friendlyName ?? ''}” deleted`}
         onConfirm={remove}
         onDone={reload}
         onClose={() => setDeleting(null)}

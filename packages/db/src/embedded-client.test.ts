@@ -55,3 +55,36 @@ describe('embedded client: a write transaction waiting for another process', () 
     other.close();
   });
 });
+
+describe('embedded client: answers of one row at most', () => {
+  it('reads `limit 1` and `limit ?` bound to 1 as one row, other limits as every row, and sees later writes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'leadmesh-embedded-'));
+    dirs.push(dir);
+    const file = join(dir, 'test.db');
+    const client = createEmbeddedClient(file);
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('create table t (x integer)');
+    const xs = async (sql: string, args: number[] = []) =>
+      (await client.execute({ sql, args })).rows.map((r) => [r.x, r[0]]);
+    expect(await xs('select x from t order by x limit ?', [1])).toEqual([]);
+    expect(await xs('select x from t limit 1')).toEqual([]);
+    await client.execute('insert into t values (3), (1), (2)');
+    expect(await xs('select x from t order by x limit ?', [1])).toEqual([[1, 1]]);
+    expect(await xs('select x from t order by x desc limit 1')).toEqual([[3, 3]]);
+    expect(await xs('select x from t order by x limit ?', [2])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(await xs('select x from t where x > ? order by x', [1])).toEqual([
+      [2, 2],
+      [3, 3],
+    ]);
+    // A one-row read leaves no cursor open: another connection's write is seen, and it checkpoints.
+    const other = new Database(file);
+    other.exec('insert into t values (0)');
+    expect(await xs('select x from t order by x limit ?', [1])).toEqual([[0, 0]]);
+    expect(other.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get()).toMatchObject({ busy: 0 });
+    other.close();
+    client.close();
+  });
+});

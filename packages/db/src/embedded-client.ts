@@ -34,7 +34,14 @@ interface Prepared {
   columns: string[];
   types: string[];
   rowPrototype: object | null;
+  /** Ends in `limit ?` (drizzle's `.limit(n)`): with n = 1 the statement answers one row at most. */
+  limitParameter: boolean;
+  /** Ends in `limit 1`. */
+  oneRow: boolean;
 }
+
+const LIMIT_PARAMETER = /\blimit\s+\?\s*;?\s*$/i;
+const LIMIT_ONE = /\blimit\s+1\s*;?\s*$/i;
 
 function rowPrototypeFor(columns: string[]): object {
   const proto: Record<string | number, unknown> = {};
@@ -82,6 +89,8 @@ class Connection {
       columns,
       types: described.map((c) => c.type ?? ''),
       rowPrototype: reader ? rowPrototypeFor(columns) : null,
+      limitParameter: reader && LIMIT_PARAMETER.test(sql),
+      oneRow: reader && LIMIT_ONE.test(sql),
     };
     this.statements.set(sql, prepared);
     if (this.statements.size > MAX_STATEMENTS) {
@@ -95,7 +104,9 @@ class Connection {
     const prepared = this.prepared(sql);
     const bound = bindArgs(args);
     if (prepared.reader) {
-      const raw = prepared.statement.all(bound) as unknown[][];
+      const raw = atMostOneRow(prepared, bound)
+        ? oneRowOf(prepared.statement.get(bound) as unknown[] | undefined)
+        : (prepared.statement.all(bound) as unknown[][]);
       const rows = new Array<Row>(raw.length);
       const { columns, rowPrototype } = prepared;
       for (let r = 0; r < raw.length; r++) {
@@ -120,6 +131,18 @@ class Connection {
     this.db.close();
   }
 }
+
+/**
+ * Whether a statement answers one row at most (`limit 1`, or `limit ?` bound to 1): those are read
+ * with the driver's `get`, a third of the cost of `all` on a one-row answer (the session check and
+ * `/auth/checkLogin` on every page load), because `all` opens a row cursor and a batch of 100.
+ */
+function atMostOneRow(prepared: Prepared, bound: unknown[] | Record<string, unknown>): boolean {
+  if (prepared.oneRow) return true;
+  return prepared.limitParameter && Array.isArray(bound) && bound[bound.length - 1] === 1;
+}
+
+const oneRowOf = (row: unknown[] | undefined): unknown[][] => (row === undefined ? [] : [row]);
 
 function bindValue(value: InValue): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;

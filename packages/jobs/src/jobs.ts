@@ -129,6 +129,30 @@ export const exportLeads = defineJob({
   key: (p) => `export.leads-${p.exportId}`,
 });
 
+/**
+ * The sweep of endpoints failing for ENDPOINT_DISABLE_AFTER_MS: their postbacks or CRM disabled,
+ * their owners mailed (decision 0037); scheduled by the worker.
+ */
+export const endpointsDisableFailing = defineJob({
+  id: 'endpoints.disable-failing',
+  queue: 'maintenance',
+  schema: z.object({}).passthrough(),
+  options: retrying(3, 60_000),
+  key: () => 'endpoints.disable-failing',
+});
+
+/**
+ * An endpoint re-enabled by its owner (decision 0037): its lane reset, what it parked released and
+ * its waiting deliveries handed out again. `at` keeps two re-enables apart.
+ */
+export const endpointResume = defineJob({
+  id: 'endpoint.resume',
+  queue: 'maintenance',
+  schema: z.object({ endpoint: z.string().min(1).max(300), at: z.number().int() }),
+  options: retrying(5, 5_000),
+  key: (p) => `endpoint.resume-${p.endpoint.replace(/[^\w.-]/g, '_')}-${p.at}`,
+});
+
 export const jobs = {
   mailSend,
   leadDeliver,
@@ -139,5 +163,7 @@ export const jobs = {
   offerApproveRates,
   clicksRetention,
   exportLeads,
+  endpointsDisableFailing,
+  endpointResume,
 } as const;
 export type JobName = keyof typeof jobs;

@@ -320,3 +320,6 @@ export function postbackLane(url: string): string | null {
     return null;
   }
 }
+
+/** The lane of a CRM connection (one per connection: its own URL and credentials). */
+export const crmLane = (crmId: number): string => `crm:${crmId}`;

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { CopyField } from './CopyField.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { refusalText } from './feedback.tsx';
 import { AppTheme } from './theme.tsx';
@@ -73,5 +74,33 @@ describe('FormDialog feedback', () => {
     fireEvent.click(screen.getByTestId('form-submit'));
     expect((await screen.findByTestId('form-error')).textContent).toContain('Bad. Name is taken');
     expect(screen.queryByTestId('feedback-done')).toBeNull();
+  });
+});
+
+describe('CopyField', () => {
+  it('says what it copied, or to copy by hand when the browser refuses', async () => {
+    const copied: string[] = [];
+    let refuse = false;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async (text: string) => {
+          if (refuse) throw new Error('denied');
+          copied.push(text);
+        },
+      },
+    });
+    render(
+      <AppTheme dark={false}>
+        <CopyField text="tok_123" what="Token" testId="token" />
+      </AppTheme>,
+    );
+    expect(screen.getByTestId('token').textContent).toBe('tok_123');
+    fireEvent.click(screen.getByTestId('token-copy'));
+    expect((await screen.findByTestId('feedback-done')).textContent).toBe('Token copied to the clipboard');
+    expect(copied).toEqual(['tok_123']);
+    refuse = true;
+    fireEvent.click(screen.getByTestId('token-copy'));
+    expect((await screen.findByTestId('feedback-error')).textContent).toMatch(/could not be copied/);
   });
 });

@@ -1,6 +1,7 @@
 export * from './brand.ts';
 export * from './ComingSoon.tsx';
 export * from './ConfirmDialog.tsx';
+export * from './CopyField.tsx';
 export * from './CountrySelect.tsx';
 export * from './CrmTypeName.tsx';
 export * from './DateRangePicker.tsx';

@@ -13,6 +13,7 @@ function preparePeek(db: Db) {
   return db
     .select({
       crmId: sql<number | null>`coalesce(${leads.BoundCRM}, ${offers.SelectedCRM})`,
+      disabled: sql<number>`exists (select 1 from ${crms} where ${crms.ID} = coalesce(${leads.BoundCRM}, ${offers.SelectedCRM}) and ${crms.disabledAt} is not null)`,
     })
     .from(leads)
     .leftJoin(offers, eq(offers.ID, leads.BoundOffer))
@@ -44,6 +45,8 @@ export async function runLeadDeliver(
       peeks.set(ctx.db, peek);
     }
     const [target] = await peek.execute({ id: payload.leadId });
+    // A disabled CRM's leads wait unclaimed, their attempts unspent, until it is re-enabled (decision 0037).
+    if (target?.disabled) return;
     // A lead no longer waiting still passes its lane: a job the lane released holds a slot to give back.
     if (target?.crmId != null && (await isOverNetwork(ctx.db, target.crmId))) {
       await throughLane(

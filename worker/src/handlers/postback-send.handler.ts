@@ -27,7 +27,8 @@ type Db = WorkerContext['db'];
 /**
  * The claim, prepared once per database: the row moves to `attempt` only if it is pending and its
  * previous attempt was `attempt - 1`, and answers what the send needs (one statement, no select
- * before it). A duplicate job, a sweep racing a retry, or a row delivered or failed matches nothing.
+ * before it). A duplicate job, a sweep racing a retry, a row delivered or failed, or a lead event of
+ * a disabled postback matches nothing.
  */
 function prepareClaim(db: Db) {
   return db
@@ -38,6 +39,9 @@ function prepareClaim(db: Db) {
         eq(postbackDeliveries.ID, sql.placeholder('id')),
         eq(postbackDeliveries.State, 'pending'),
         eq(postbackDeliveries.Attempts, sql`${sql.placeholder('attempt')} - 1`),
+        // A disabled postback's deliveries wait, their attempts unspent (decision 0037); a test
+        // fire or a replay, which its owner is watching, still goes.
+        sql`(${postbackDeliveries.Event} like 'test:%' or ${postbackDeliveries.Event} like 'replay:%' or not exists (select 1 from ${postbacks} where ${postbacks.postbackID} = ${postbackDeliveries.BoundPostback} and ${postbacks.disabledAt} is not null))`,
       ),
     )
     .returning({

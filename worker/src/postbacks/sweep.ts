@@ -16,7 +16,7 @@ const scheduledWait = sql.raw(
  * time (or the row's creation) plus the scheduled wait. Their job was lost (Redis was away when it
  * was asked for, or lost it). Oldest first, at most `limit`; a receiver's longer Retry-After is not
  * known here, so such a retry may come early, never late. Delivered and failed rows are final and
- * never returned. Re-enqueuing a job that still exists is a no-op (same business key). `afterId`
+ * never returned, nor rows of a disabled postback (they wait for its re-enable, decision 0037). Re-enqueuing a job that still exists is a no-op (same business key). `afterId`
  * pages on: deliveries parked in their receiver's lane (decision 0035) look overdue too, and
  * would otherwise fill every page.
  */
@@ -31,6 +31,7 @@ export async function duePostbackDeliveries(
     from postback_deliveries d
     where d.state = 'pending'
       and d.id > ${afterId}
+      and not exists (select 1 from postbacks p where p.id = d.postback_id and p.disabled_at is not null)
       and coalesce(
             (select max(a.created_at) from postback_attempts a where a.delivery_id = d.id),
             d.created_at

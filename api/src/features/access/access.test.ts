@@ -148,6 +148,8 @@ const EXTRA_CALLERS: Record<string, string> = {
   '/postback/clearInspector': 'PVMXYDC',
   '/users/confirmEmailChange': 'S',
   '/payouts/getPayoutAvailability': 'D',
+  '/postback/enablePostback': 'PVMXYDC',
+  '/partners/enableCRM': 'VD',
 };
 
 const PERSONAS = ['A', 'U', 'P', 'V', 'M', 'X', 'Y', 'C', 'D', 'T', 'N'] as const;

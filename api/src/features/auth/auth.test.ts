@@ -1,3 +1,4 @@
+import { postTransfer } from '@leadmesh/core';
 import { mailOutbox, passwordResetCodes, sessions, users } from '@leadmesh/schema/tables';
 import { desc, eq } from 'drizzle-orm';
 import { argon2id } from 'hash-wasm';
@@ -127,6 +128,49 @@ describe('login, check, logout', () => {
     expect(checked).toMatchObject({ status: 'ok', data: { UserInfo: { ID: user.ID } } });
     const other = await client.call('/auth/checkLogin', { BoundUser: user.ID + 1000 });
     expect(other.data).toBe('FORBIDDEN');
+  });
+
+  it('checkLogin answers the balances, the referred count, the manager and the credits of the caller only', async () => {
+    const manager = await api.createUser('checkmgr', { isManager: true });
+    const { user, client } = await api.loggedIn('checkpub', { isRefferalEnabled: true });
+    await api.db.update(users).set({ AssignedManagerID: manager.ID }).where(eq(users.ID, user.ID));
+    const referred = await api.createUser('checkref');
+    await api.db.update(users).set({ ReferredByID: user.ID }).where(eq(users.ID, referred.ID));
+    const advertiser = await api.createAdvertiser(user.ID);
+    // Another user's money must not show up in the caller's answer.
+    const other = await api.createUser('checkother');
+    await api.db.transaction(async (tx) => {
+      const post = (kind: 'publisher' | 'referrer' | 'advertiser', owner: number, amount: number) =>
+        postTransfer(tx, {
+          debit: { kind: 'outside', owner: 0 },
+          credit: { kind, owner },
+          amount,
+          code: 'adjustment',
+        });
+      await post('publisher', user.ID, 1_234);
+      await post('referrer', user.ID, 567);
+      await post('advertiser', advertiser.ID, 8_900);
+      await post('publisher', other.ID, 99_999);
+      await post('referrer', other.ID, 99_999);
+    });
+
+    const checked = await client.call('/auth/checkLogin', {});
+    expect(checked).toMatchObject({
+      status: 'ok',
+      data: {
+        UserInfo: { ID: user.ID, EstimatedEarnings: 1_234 },
+        RefferalInfo: { RefferalEarnings: 567, ReferredCount: 1 },
+        AssignedManager: { ID: manager.ID, Email: manager.Email },
+        AdvertiserInfo: { ID: advertiser.ID, Credits: 8_900 },
+      },
+    });
+
+    const { client: plain } = await api.loggedIn('checkplain');
+    const nothing = await plain.call('/auth/checkLogin', {});
+    expect(nothing).toMatchObject({
+      status: 'ok',
+      data: { UserInfo: { EstimatedEarnings: 0 }, AssignedManager: null, AdvertiserInfo: null },
+    });
   });
 
   it('a new login gets a new session id and a stolen id stops working after logout', async () => {

@@ -1,45 +1,51 @@
 import type { Caller } from '@leadmesh/core';
-import type { Db } from '@leadmesh/db';
+import { type Db, preparedOnce } from '@leadmesh/db';
 import type { SessionData } from '@leadmesh/schema';
-import { sql } from 'drizzle-orm';
+import { ledgerAccounts, users } from '@leadmesh/schema/tables';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { toUser } from '../users/users.mapper.ts';
 
-interface Extras {
-  earnings: number | null;
-  referralEarnings: number | null;
-  credits: number | null;
-  referred: number | null;
-  managerId: number | null;
-  managerFirstName: string | null;
-  managerLastName: string | null;
-  managerEmail: string | null;
-  managerSkype: string | null;
-  managerTelegram: string | null;
-  managerWhatsapp: string | null;
-}
+const manager = alias(users, 'manager');
+
+/** One account's balance from the ledger's running totals (one indexed row, never a sum over history). */
+const balance = (kind: 'publisher' | 'referrer' | 'advertiser', owner: 'userId' | 'advertiserId') =>
+  sql<number>`coalesce((select ${ledgerAccounts.CreditsPosted} - ${ledgerAccounts.DebitsPosted} from ${ledgerAccounts} where ${ledgerAccounts.Kind} = ${kind} and ${ledgerAccounts.OwnerID} = ${sql.placeholder(owner)}), 0)`;
 
 /**
  * Everything `/auth/checkLogin` adds to the caller the session check already loaded, in one narrow
- * statement: three balances (each one indexed row of the ledger's running totals, never a sum
- * over history), the referred count and the manager's contacts. It runs on every page load.
+ * statement prepared once: three balances, the referred count and the manager's contacts. It runs
+ * on every page load, so drizzle builds its SQL once, not per call.
  */
-function extrasOf(db: Db, userId: number, advertiserId: number | null, managerId: number | null) {
-  const balance = (kind: string, owner: number | null) =>
-    sql`coalesce((select credits_posted - debits_posted from ledger_accounts where kind = ${kind} and owner_id = ${owner ?? 0}), 0)`;
-  return db.get<Extras>(sql`select
-      ${balance('publisher', userId)} as earnings,
-      ${balance('referrer', userId)} as referralEarnings,
-      ${balance('advertiser', advertiserId)} as credits,
-      (select count(*) from users where referred_by_id = ${userId}) as referred,
-      m.id as managerId, m.first_name as managerFirstName, m.last_name as managerLastName, m.email as managerEmail,
-      m.contact_skype as managerSkype, m.contact_telegram as managerTelegram, m.contact_whatsapp as managerWhatsapp
-    from (select 1) left join users m on m.id = ${managerId ?? 0}`);
-}
+const sessionExtras = preparedOnce((db) =>
+  db
+    .select({
+      earnings: balance('publisher', 'userId'),
+      referralEarnings: balance('referrer', 'userId'),
+      credits: balance('advertiser', 'advertiserId'),
+      referred: sql<number>`(select count(*) from ${users} where ${users.ReferredByID} = ${sql.placeholder('userId')})`,
+      managerId: manager.ID,
+      managerFirstName: manager.FirstName,
+      managerLastName: manager.LastName,
+      managerEmail: manager.Email,
+      managerSkype: manager.ContactSkype,
+      managerTelegram: manager.ContactTelegram,
+      managerWhatsapp: manager.ContactWhatsapp,
+    })
+    .from(sql`(select 1)`)
+    .leftJoin(manager, eq(manager.ID, sql.placeholder('managerId')))
+    .limit(1)
+    .prepare(),
+);
 
 /** The caller's session data as `/auth/checkLogin` and `/auth/login` answer it. */
 export async function loadSessionData(db: Db, caller: Caller): Promise<SessionData> {
   const { user, advertiser } = caller;
-  const extras = await extrasOf(db, user.ID, advertiser?.ID ?? null, user.AssignedManagerID);
+  const [extras] = await sessionExtras(db).execute({
+    userId: user.ID,
+    advertiserId: advertiser?.ID ?? 0,
+    managerId: user.AssignedManagerID ?? 0,
+  });
   return {
     UserInfo: { ...toUser(user, { showPayment: true }), EstimatedEarnings: Number(extras.earnings ?? 0) },
     AssignedManager: extras.managerId

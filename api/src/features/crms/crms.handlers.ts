@@ -1,6 +1,7 @@
 import { secretBoxFromEnv } from '@leadmesh/core';
 import type { partnerCalls } from '@leadmesh/schema';
 import { type CallContext, type CallHandler, requireCaller } from '../../lib/call.ts';
+import { endpointLanes } from '../../lib/endpoint-lanes.ts';
 import { outboundUrlPolicy } from '../../lib/outbound-policy.ts';
 import * as service from './crms.service.ts';
 
@@ -21,7 +22,23 @@ export const deleteCRM: CallHandler<Calls['deleteCRM']> = async (input, ctx) =>
   service.deleteCrm(ctx.db, requireCaller(ctx), input);
 
 export const getAllCRMs: CallHandler<Calls['getAllCRMs']> = async (input, ctx) =>
-  service.listCrms(ctx.db, secretBoxFromEnv(ctx.deps.env), requireCaller(ctx), input);
+  service.listCrms(
+    ctx.db,
+    secretBoxFromEnv(ctx.deps.env),
+    requireCaller(ctx),
+    input,
+    endpointLanes(ctx.deps),
+  );
+
+export const enableCRM: CallHandler<Calls['enableCRM']> = async (input, ctx) =>
+  service.enableCrm(
+    ctx.db,
+    secretBoxFromEnv(ctx.deps.env),
+    requireCaller(ctx),
+    input,
+    endpointLanes(ctx.deps),
+    ctx.deps.now(),
+  );
 
 export const getAllAdvertisersWithCRM: CallHandler<Calls['getAllAdvertisersWithCRM']> = async (_input, ctx) =>
   service.listAdvertisersWithCrms(ctx.db);

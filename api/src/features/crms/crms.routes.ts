@@ -11,6 +11,7 @@ export const crmRoutes = [
   bind(partnerCalls.addCRM, h.addCRM, { owns: [ownAdvertiser] }),
   bind(partnerCalls.editCRM, h.editCRM, { owns: [ownAdvertiser, ownCrm] }),
   bind(partnerCalls.deleteCRM, h.deleteCRM, { owns: [ownAdvertiser, ownCrm] }),
+  bind(partnerCalls.enableCRM, h.enableCRM, { owns: [ownAdvertiser, ownCrm] }),
   bind(partnerCalls.getAllCRMs, h.getAllCRMs, {
     owns: [{ advertiser: 'BoundAdvertiser', bypass: ['admin'] }],
   }),

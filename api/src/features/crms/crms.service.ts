@@ -2,6 +2,9 @@ import {
   ApiError,
   type Caller,
   type CrmDataRecord,
+  enableEndpoint,
+  endpointHealthOf,
+  laneStatuses,
   maskCrmData,
   mergeCrmEdit,
   notFound,
@@ -12,11 +15,13 @@ import {
 } from '@leadmesh/core';
 import { integrationLines } from '@leadmesh/crm/server';
 import type { Db } from '@leadmesh/db';
+import { crmLane, type EndpointLanes } from '@leadmesh/jobs';
 import { checkOutboundUrl, type UrlCheckOptions } from '@leadmesh/net';
 import {
   type Crm,
   type CrmData,
   type CrmType,
+  type CrmWithHealth,
   crmDataIssues,
   crmFieldLabel,
   MESSAGES,
@@ -197,7 +202,8 @@ export async function listCrms(
   box: SecretBox,
   caller: Caller,
   input: { BoundAdvertiser?: number },
-): Promise<Crm[]> {
+  lanes: EndpointLanes | null,
+): Promise<CrmWithHealth[]> {
   const advertiserId = input.BoundAdvertiser ?? (caller.user.isAdmin ? undefined : caller.advertiser?.ID);
   if (advertiserId === undefined && !caller.user.isAdmin) return [];
   const rows = await db
@@ -206,7 +212,45 @@ export async function listCrms(
     .where(advertiserId === undefined ? undefined : eq(crms.BoundAdvertiser, advertiserId))
     // Newest first within each advertiser (the spec gives no order).
     .orderBy(asc(crms.BoundAdvertiser), desc(crms.ID));
-  return rows.map((row) => crmAnswer(box, row));
+  return withHealth(box, rows, lanes);
+}
+
+/** CRM answers with each CRM's health (decision 0037): its lane and its disabled mark. */
+async function withHealth(
+  box: SecretBox,
+  rows: CrmRow[],
+  lanes: EndpointLanes | null,
+): Promise<CrmWithHealth[]> {
+  const statuses = await laneStatuses(
+    lanes,
+    rows.map((row) => crmLane(row.ID)),
+  );
+  return rows.map((row) => ({
+    ...crmAnswer(box, row),
+    health: endpointHealthOf(statuses.get(crmLane(row.ID)), row),
+  }));
+}
+
+/**
+ * Re-enables a disabled CRM (ownership checked at the binding: the advertiser's own, or an admin)
+ * in one transaction with its log line; the worker then resets its lane and hands out the leads
+ * that waited (decision 0037). A CRM that was not disabled is answered as it stands.
+ */
+export async function enableCrm(
+  db: Db,
+  box: SecretBox,
+  caller: Caller,
+  input: { ID: number; advertiserID: number },
+  lanes: EndpointLanes | null,
+  now: number,
+): Promise<CrmWithHealth> {
+  const current = await loadOwnedCrm(db, input.ID, input.advertiserID);
+  const enabled = await db.transaction((tx) =>
+    enableEndpoint(tx, { kind: 'crm', id: current.ID }, caller.user.ID, now),
+  );
+  const [row] = await db.select().from(crms).where(eq(crms.ID, current.ID));
+  const [answer] = await withHealth(box, [row], enabled ? null : lanes);
+  return answer;
 }
 
 /** Every advertiser with its CRMs (id and name), for the admin's add-offer pickers. */

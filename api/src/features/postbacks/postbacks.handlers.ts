@@ -2,6 +2,7 @@ import { type SecretBox, secretBoxFromEnv } from '@leadmesh/core';
 import type { postbackCalls } from '@leadmesh/schema';
 import type { Env } from '../../env.ts';
 import { type CallHandler, requireCaller } from '../../lib/call.ts';
+import { endpointLanes } from '../../lib/endpoint-lanes.ts';
 import * as inspector from './inspector.service.ts';
 import * as service from './postbacks.service.ts';
 import { postbackUrlPolicy } from './url-policy.ts';
@@ -20,7 +21,10 @@ export function boxFor(env: Env): SecretBox {
 }
 
 export const getAllPostbacks: CallHandler<Calls['getAllPostbacks']> = async (_input, ctx) =>
-  service.listPostbacks(ctx.db, requireCaller(ctx));
+  service.listPostbacks(ctx.db, requireCaller(ctx), endpointLanes(ctx.deps));
+
+export const enablePostback: CallHandler<Calls['enablePostback']> = async (input, ctx) =>
+  service.enablePostback(ctx.db, requireCaller(ctx), input, endpointLanes(ctx.deps), ctx.deps.now());
 
 export const addPostback: CallHandler<Calls['addPostback']> = async (input, ctx) =>
   service.addPostback(ctx.db, requireCaller(ctx), input, postbackUrlPolicy(ctx.deps.env));

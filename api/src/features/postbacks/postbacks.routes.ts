@@ -38,6 +38,9 @@ const ownDelivery: Ownership<{ ID: number }> = {
   bypass: ['admin'],
 };
 
+/** A postback named by its owner, or by an admin (re-enabling, decision 0037). */
+const ownPostbackOrAdmin: Ownership<{ postbackID: number }> = { ...ownPostback, bypass: ['admin'] };
+
 const LIMITS = {
   /** The test button: a receiver is not to be hammered through us. */
   testPerPostback: { name: 'postback-test:postback', max: 10, windowSeconds: 10 * 60 },
@@ -52,6 +55,7 @@ export const postbackRoutes = [
   bind(postbackCalls.addPostback, h.addPostback),
   bind(postbackCalls.editPostback, h.editPostback, { owns: [ownPostback] }),
   bind(postbackCalls.deletePostback, h.deletePostback, { owns: [ownPostback] }),
+  bind(postbackCalls.enablePostback, h.enablePostback, { owns: [ownPostbackOrAdmin] }),
   bind(postbackCalls.getDeliveries, h.getDeliveries),
   bind(postbackCalls.testPostback, h.testPostback, {
     limits: [{ rule: LIMITS.testPerPostback, by: (input) => String(input.postbackID) }],

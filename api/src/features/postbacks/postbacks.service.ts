@@ -1,7 +1,11 @@
 import {
   ApiError,
   type Caller,
+  type DisabledMark,
+  enableEndpoint,
+  endpointHealthOf,
   isTestDelivery,
+  laneStatuses,
   notFound,
   queueReplayPostback,
   queueTestPostback,
@@ -11,6 +15,7 @@ import {
   signingSecretInfo,
 } from '@leadmesh/core';
 import type { Db, DbOrTx } from '@leadmesh/db';
+import { type EndpointLanes, postbackLane } from '@leadmesh/jobs';
 import {
   MESSAGES,
   PAGE_SIZE,
@@ -18,6 +23,7 @@ import {
   type PostbackDelivery,
   type PostbackDeliveryMode,
   type PostbackTrigger,
+  type PostbackWithHealth,
 } from '@leadmesh/schema';
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -79,13 +85,64 @@ async function checkFields(
   if (url) throw refuse('postbackURL', url);
 }
 
-/** The session user's postbacks, newest first (the spec gives no order; issue 16: lists people work in). */
-export async function listPostbacks(db: DbOrTx, caller: Caller): Promise<Postback[]> {
-  return db
-    .select(columns)
+const withMark = { ...columns, disabledAt: postbacks.disabledAt, disabledReason: postbacks.disabledReason };
+
+/** Postback rows with their receivers' health (decision 0037). */
+async function withHealth(
+  rows: (Postback & DisabledMark)[],
+  lanes: EndpointLanes | null,
+): Promise<PostbackWithHealth[]> {
+  const statuses = await laneStatuses(
+    lanes,
+    rows.map((row) => postbackLane(row.postbackURL)),
+  );
+  return rows.map(({ disabledAt, disabledReason, ...row }) => ({
+    ...row,
+    health: endpointHealthOf(statuses.get(postbackLane(row.postbackURL) ?? ''), {
+      disabledAt,
+      disabledReason,
+    }),
+  }));
+}
+
+/**
+ * The session user's postbacks, newest first (the spec gives no order; issue 16: lists people work
+ * in), each with its receiver's health: only the caller's own rows are read, so only their
+ * receivers' lanes are asked about.
+ */
+export async function listPostbacks(
+  db: DbOrTx,
+  caller: Caller,
+  lanes: EndpointLanes | null,
+): Promise<PostbackWithHealth[]> {
+  const rows = await db
+    .select(withMark)
     .from(postbacks)
     .where(eq(postbacks.BoundUser, caller.user.ID))
     .orderBy(desc(postbacks.postbackID));
+  return withHealth(rows, lanes);
+}
+
+/**
+ * Re-enables a disabled postback (ownership checked at the binding: its owner, or an admin), in
+ * one transaction with its log line; the worker then resets the receiver's lane and sends what
+ * waited (decision 0037). A postback that was not disabled is answered as it stands.
+ */
+export async function enablePostback(
+  db: Db,
+  caller: Caller,
+  input: { postbackID: number },
+  lanes: EndpointLanes | null,
+  now: number,
+): Promise<PostbackWithHealth> {
+  const enabled = await db.transaction((tx) =>
+    enableEndpoint(tx, { kind: 'postback', id: input.postbackID }, caller.user.ID, now),
+  );
+  const rows = await db.select(withMark).from(postbacks).where(eq(postbacks.postbackID, input.postbackID));
+  if (rows.length === 0) throw notFound('Postback not found');
+  // Just enabled: the worker resets the lane after this answer, so its old failures are not shown.
+  const [answer] = await withHealth(rows, enabled ? null : lanes);
+  return answer;
 }
 
 /** Adds a postback for the session user; the URL is checked (without a transaction open) first. */

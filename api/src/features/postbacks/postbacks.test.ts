@@ -65,7 +65,9 @@ describe('add, list, edit, delete', () => {
     expect(added.status).toBe('ok');
     const created = added.data as { postbackID: number };
     expect(created).toMatchObject({ ...valid, postbackID: expect.any(Number) });
-    expect((await client.call('/postback/getAllPostbacks', {})).data).toEqual([created]);
+    expect((await client.call('/postback/getAllPostbacks', {})).data).toEqual([
+      { ...created, health: expect.objectContaining({ state: 'ok' }) },
+    ]);
     const edited = await client.call('/postback/editPostback', {
       ...valid,
       postbackID: created.postbackID,

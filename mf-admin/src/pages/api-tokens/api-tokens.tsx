@@ -1,11 +1,20 @@
 import { API_TOKEN_LIST, type ApiToken, type ApiTokenFlagInfo } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, TagList, useList } from '@leadmesh/ui';
+import {
+  ConfirmDialog,
+  CopyField,
+  Field,
+  FormDialog,
+  ListTable,
+  RowActions,
+  TagList,
+  useList,
+} from '@leadmesh/ui';
 import { Alert, Button, Checkbox, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserPicker } from '../../lib/pickers.tsx';
-import { api, listLoader } from '../../lib/screen.tsx';
+import { api, errorText, listLoader } from '../../lib/screen.tsx';
 
 /** admin-apitokens (public §2): tokens for server-to-server lead intake. */
 export function ApiTokens(_: { path: string }) {
@@ -35,7 +44,7 @@ export function ApiTokens(_: { path: string }) {
     if (name.trim() === '') return MESSAGES.tokenNameEmpty;
     if (userId === null) return MESSAGES.tokenUserEmpty;
     const a = await api.call('/apiTokens/addApiToken', { Name: name.trim(), UserID: userId, Flags: granted });
-    if (a.status !== 'ok') return MESSAGES.errorCreatingToken;
+    if (a.status !== 'ok') return a;
     setCreated(a.data.Token);
     controller.list.reload();
     return null;
@@ -47,7 +56,7 @@ export function ApiTokens(_: { path: string }) {
     setTokenError(null);
     const a = await api.call('/apiTokens/getToken', { ID: t.ID });
     if (a.status === 'ok') setToken(a.data.Token);
-    else setTokenError(MESSAGES.errorFetchingToken);
+    else setTokenError(errorText(a, MESSAGES.errorFetchingToken));
   };
 
   return (
@@ -157,9 +166,7 @@ export function ApiTokens(_: { path: string }) {
         footer={<Button onClick={() => setCreated(null)}>Close</Button>}
       >
         <p>Give this token to the user's server; it acts with the roles you chose.</p>
-        <Typography.Paragraph copyable code data-testid="token-created" style={{ wordBreak: 'break-all' }}>
-          {created}
-        </Typography.Paragraph>
+        <CopyField text={created ?? ''} what="Token" testId="token-created" />
       </Modal>
       <Modal
         open={viewing !== null}
@@ -170,9 +177,7 @@ export function ApiTokens(_: { path: string }) {
         {tokenError ? (
           <Alert type="error" title={tokenError} />
         ) : token ? (
-          <Typography.Paragraph copyable code data-testid="token-value" style={{ wordBreak: 'break-all' }}>
-            {token}
-          </Typography.Paragraph>
+          <CopyField text={token} what="Token" testId="token-value" />
         ) : (
           <Spin />
         )}
@@ -182,6 +187,7 @@ export function ApiTokens(_: { path: string }) {
         title={`Remove token ${removing?.Name ?? ''}?`}
         confirmText="Remove token"
         errorMessage={MESSAGES.errorRemovingToken}
+        doneText={`Token ${removing?.Name ?? ''} removed`}
         onConfirm={() => api.call('/apiTokens/removeApiToken', { ID: removing?.ID as number })}
         onDone={() => removing && controller.list.removeRow((r) => r.ID === removing.ID)}
         onClose={() => setRemoving(null)}

@@ -1,12 +1,22 @@
 import { CUSTOM_PAYOUT_LIST, type CustomPayout } from '@leadmesh/schema';
 import {
   centsToDollars,
+  formatUsd,
   isWithinMoneyBound,
   MESSAGES,
   MONEY_BOUND_MESSAGE,
   moneyBoundRefusal,
 } from '@leadmesh/schema/constants';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, SearchSelect, useList } from '@leadmesh/ui';
+import {
+  ConfirmDialog,
+  Field,
+  FormDialog,
+  ListTable,
+  RowActions,
+  SearchSelect,
+  useFeedback,
+  useList,
+} from '@leadmesh/ui';
 import { Button, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { payoutToSend } from '../../lib/money-preview.ts';
@@ -25,6 +35,7 @@ export function CustomPayouts(_: { path: string }) {
   const [offerId, setOfferId] = useState<number | null>(null);
   const [payout, setPayout] = useState('');
   const [autoTax, setAutoTax] = useState(false);
+  const feedback = useFeedback();
 
   const offer = mode === 'edit' && editing ? { ...editing.offer } : offers?.find((o) => o.ID === offerId);
   const tax = offer?.PlatformTax ?? 0;
@@ -45,15 +56,15 @@ export function CustomPayouts(_: { path: string }) {
         OfferID: offerId as number,
         Payout: cents,
       });
-      if (a.status !== 'ok')
-        return a.data === 'CONFLICT'
-          ? (a.details?.message ?? MESSAGES.errorCreatingCustomPayout)
-          : (moneyBoundRefusal(a) ?? MESSAGES.errorCreatingCustomPayout);
+      // A refusal shows the server's reason (the dialog's refusalText, decision 0065).
+      if (a.status !== 'ok') return moneyBoundRefusal(a) ?? a;
+      feedback.done(`Custom payout of ${formatUsd(a.data.Payout)} saved for ${a.data.Username}`);
       controller.list.reload();
       return null;
     }
     const a = await api.call('/customOfferPayouts/editPayout', { ID: editing?.ID as number, Payout: cents });
-    if (a.status !== 'ok') return moneyBoundRefusal(a) ?? MESSAGES.errorEditingCustomPayout;
+    if (a.status !== 'ok') return moneyBoundRefusal(a) ?? a;
+    feedback.done(`Custom payout of ${a.data.Username} is now ${formatUsd(a.data.Payout)}`);
     controller.list.updateRow((r) => r.ID === a.data.ID, a.data);
     return null;
   };
@@ -169,6 +180,7 @@ export function CustomPayouts(_: { path: string }) {
         title={`Remove the custom payout of ${removing?.Username ?? ''}?`}
         confirmText="Remove"
         errorMessage={MESSAGES.errorRemovingCustomPayout}
+        doneText={`Custom payout of ${removing?.Username ?? ''} for ${removing?.OfferName ?? ''} removed`}
         onConfirm={() => api.call('/customOfferPayouts/removePayout', { ID: removing?.ID as number })}
         onDone={() => removing && controller.list.removeRow((r) => r.ID === removing.ID)}
         onClose={() => setRemoving(null)}

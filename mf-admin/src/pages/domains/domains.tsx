@@ -1,9 +1,9 @@
 import type { Domain } from '@leadmesh/schema';
 import { bareDomainHost, checkDomainName, DOMAIN_LIST, MESSAGES } from '@leadmesh/schema';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
 import { Alert, Button, Input, Space } from 'antd';
 import { useState } from 'react';
-import { api, listLoader, useUserId } from '../../lib/screen.tsx';
+import { api, errorText, listLoader, useUserId } from '../../lib/screen.tsx';
 
 /** admin-domains (admin §2): internal domains, which every publisher may use. */
 export function Domains(_: { path: string }) {
@@ -11,17 +11,18 @@ export function Domains(_: { path: string }) {
   const controller = useList<Domain>(listLoader('/domains/getInternalDomains'));
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
-  const [addState, setAddState] = useState<{ ok: boolean; text: string } | null>(null);
+  const [addError, setAddError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Domain | null>(null);
   const [editName, setEditName] = useState('');
   const [deleting, setDeleting] = useState<Domain | null>(null);
+  const feedback = useFeedback();
 
   const add = async () => {
-    setAddState(null);
-    if (me === null) return setAddState({ ok: false, text: MESSAGES.domainNotLoggedIn });
+    setAddError(null);
+    if (me === null) return setAddError(MESSAGES.domainNotLoggedIn);
     const check = checkDomainName(name, 'adminAdd');
-    if (!check.ok) return setAddState({ ok: false, text: check.message });
+    if (!check.ok) return setAddError(check.message);
     setBusy(true);
     const answer = await api.call('/domains/addDomain', {
       DomainName: name.trim(),
@@ -30,19 +31,14 @@ export function Domains(_: { path: string }) {
     });
     setBusy(false);
     if (answer.status === 'ok') {
-      setAddState({ ok: true, text: MESSAGES.domainAdded });
+      feedback.done(`${MESSAGES.domainAdded}: ${bareDomainHost(answer.data.DomainName)}`);
       setName('');
       controller.list.reload();
     } else if (answer.data === 'SERVER_ERROR') {
-      setAddState({ ok: false, text: 'A server error occured while trying to add a domain!' });
+      setAddError('A server error occured while trying to add a domain!');
     } else {
-      setAddState({
-        ok: false,
-        text:
-          answer.data === 'VALIDATION_ERROR'
-            ? (answer.details?.message ?? MESSAGES.domainAddFailed)
-            : 'There was an error while adding domain!',
-      });
+      // The server's reason (a duplicate, a bad name), else admin §5's text.
+      setAddError(errorText(answer, 'There was an error while adding domain!'));
     }
   };
 
@@ -55,10 +51,11 @@ export function Domains(_: { path: string }) {
       DomainName: editName.trim(),
       BoundUser: editing.BoundUser,
     });
-    if (answer.status !== 'ok') return MESSAGES.failedEditDomain;
+    if (answer.status !== 'ok') return answer;
     const again = await api.call('/domains/getDomainByID', { ID: editing.ID });
     if (again.status !== 'ok') return 'There was an error while getting the new domain!';
     controller.list.updateRow((r) => r.ID === editing.ID, again.data);
+    feedback.done(`Domain renamed to ${bareDomainHost(again.data.DomainName)}`);
     return null;
   };
 
@@ -93,13 +90,7 @@ export function Domains(_: { path: string }) {
               </Button>
             </Space.Compact>
           </Field>
-          {addState && (
-            <Alert
-              data-testid="domain-add-result"
-              type={addState.ok ? 'success' : 'error'}
-              title={addState.text}
-            />
-          )}
+          {addError && <Alert data-testid="domain-add-result" type="error" title={addError} />}
         </form>
       )}
       <ListTable<Domain>
@@ -162,6 +153,7 @@ export function Domains(_: { path: string }) {
         title={`Delete domain ${deleting?.DomainName ?? ''}?`}
         confirmText="Delete domain"
         errorMessage={MESSAGES.failedDeleteDomain}
+        doneText={`Domain ${deleting ? bareDomainHost(deleting.DomainName) : ''} deleted`}
         onConfirm={() => api.call('/domains/deleteDomain', { ID: deleting?.ID as number })}
         onDone={() => deleting && controller.list.removeRow((r) => r.ID === deleting.ID)}
         onClose={() => setDeleting(null)}

@@ -84,6 +84,7 @@ export function Invoices(_: { path: string }) {
         title={`Mark invoice ${paying?.InvoiceID ?? ''} paid?`}
         confirmText="Mark paid"
         errorMessage="There was an error while connecting to the server!"
+        doneText={`Invoice ${paying?.InvoiceID ?? ''} marked paid: ${formatUsd(paying?.Amount ?? 0)} of credits added to ${paying?.Advertiser.CompanyName ?? ''}`}
         onConfirm={async () => {
           const a = await api.call('/invoices/markInvoicePaid', {
             ID: paying?.ID as number,

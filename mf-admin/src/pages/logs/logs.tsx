@@ -56,7 +56,8 @@ export function Logs(_: { path: string }) {
         controller={controller}
         rowKey="ID"
         list={LOG_LIST}
-        errorMessage="SERVER_ERROR"
+        // Public §8 names the code SERVER_ERROR here; issue 16 puts no raw codes on screen.
+        errorMessage="There was an error while getting the logs. Try again."
         toolbar={
           <Button danger data-testid="logs-remove-all" onClick={() => setRemoving(true)}>
             Remove all logs
@@ -126,6 +127,7 @@ export function Logs(_: { path: string }) {
         title="Remove all logs?"
         confirmText="Remove all logs"
         errorMessage="Error while deleting the logs!"
+        doneText="Every log entry was removed"
         onConfirm={() => api.call('/logs/removeAllLogs', {})}
         onDone={() => controller.list.reload()}
         onClose={() => setRemoving(false)}

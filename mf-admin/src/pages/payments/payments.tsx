@@ -1,9 +1,9 @@
 import { type PayoutProcessResult, PLATFORM_PAYOUT_LIST, type PlatformPayout } from '@leadmesh/schema';
 import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDateTimeUtc, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, formatDateTimeUtc, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
 import { Alert, Button, Modal, Progress, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { api, listLoader, saveText } from '../../lib/screen.tsx';
+import { api, errorText, listLoader, saveText } from '../../lib/screen.tsx';
 
 const FILES = [
   { key: 'leads', path: '/payouts/getLeadsPayoutFile', label: 'Leads CSV' },
@@ -29,7 +29,7 @@ export function Payments(_: { path: string }) {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<PlatformPayout | null>(null);
   const [processing, setProcessing] = useState<Processing>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const feedback = useFeedback();
 
   const check = useCallback(async () => {
     // Asked as data: a payout waiting to be processed is a normal state, not a failed request.
@@ -54,21 +54,22 @@ export function Payments(_: { path: string }) {
       setProcessing({
         phase: 'error',
         payout,
-        message: a.data === 'SERVER_ERROR' ? MESSAGES.connectionError : MESSAGES.failedProcessPayouts,
+        message:
+          a.data === 'SERVER_ERROR' ? MESSAGES.connectionError : errorText(a, MESSAGES.failedProcessPayouts),
       });
     }
   };
 
   const download = async (p: PlatformPayout, file: (typeof FILES)[number]) => {
-    setFileError(null);
     const a = await api.call(file.path, { ID: p.ID });
-    if (a.status !== 'ok') return setFileError(MESSAGES.connectionError);
-    saveText(a.data, payoutFileName(file.key, p.createdAt));
+    if (!feedback.answer(a, null, MESSAGES.connectionError) || a.status !== 'ok') return;
+    const name = payoutFileName(file.key, p.createdAt);
+    saveText(a.data, name);
+    feedback.done(`${file.label} of payout #${p.ID} saved as ${name}`);
   };
 
   return (
     <>
-      {fileError && <Alert type="error" title={fileError} closable style={{ marginBottom: 8 }} />}
       <ListTable<PlatformPayout>
         controller={controller}
         rowKey="ID"
@@ -142,6 +143,7 @@ export function Payments(_: { path: string }) {
         title="Create a payout for everyone?"
         confirmText="Create payout"
         errorMessage={MESSAGES.failedCreatePayout}
+        doneText="Payout created: process it to mark its leads paid"
         onConfirm={() => api.call('/payouts/createPlatformPayout', {})}
         onDone={refresh}
         onClose={() => setCreating(false)}
@@ -154,6 +156,7 @@ export function Payments(_: { path: string }) {
         title={`Delete payout #${deleting?.ID ?? ''}?`}
         confirmText="Delete payout"
         errorMessage="There was an error while connecting to the server!"
+        doneText={`Payout #${deleting?.ID ?? ''} deleted`}
         onConfirm={() => api.call('/payouts/deletePlatformPayout', { ID: deleting?.ID as number })}
         onDone={refresh}
         onClose={() => setDeleting(null)}

@@ -1,24 +1,24 @@
 import { api } from '@leadmesh/api-client';
 import { checkDomainName, DOMAIN_LIST, type Domain, storedDomainHost } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, type ListColumn, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, type ListColumn, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
 import { Alert, Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
 import { Panel } from '../../lib/ui.tsx';
 
-type Notice = { type: 'success' | 'error'; text: string } | null;
-
 /**
  * Domains (dashboards §2): the publisher's own domains. Add domain opens a panel; each row has
  * Edit (new name, Confirm / Cancel) and Delete (with confirmation). A domain is typed without
- * http:// and must contain a dot ('Please write your domain correctly 2', §5).
+ * http:// and must contain a dot ('Please write your domain correctly 2', §5). A refusal stays
+ * where it was typed, with the server's reason; what a save did is the kit's toast (decision 0065).
  */
 export function DomainsScreen() {
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [addError, setAddError] = useState<string | null>(null);
+  const feedback = useFeedback();
   const [editing, setEditing] = useState<{ id: number; name: string; error?: string } | null>(null);
   const [deleting, setDeleting] = useState<Domain | null>(null);
   const controller = useList<Domain>(({ offset, filters }) =>
@@ -33,22 +33,18 @@ export function DomainsScreen() {
   const add = async () => {
     const check = checkDomainName(name, 'publisherAdd');
     if (!check.ok) {
-      setNotice({ type: 'error', text: check.message });
+      setAddError(check.message);
       return;
     }
     setBusy(true);
     const answer = await api.call('/domains/addDomain', { DomainName: name.trim() });
     setBusy(false);
     if (answer.status === 'ok') {
-      setNotice({ type: 'success', text: MESSAGES.domainAdded });
+      setAddError(null);
+      feedback.done(`${MESSAGES.domainAdded}: ${storedDomainHost(answer.data.DomainName)}`);
       setName('');
       reload();
-    } else {
-      setNotice({
-        type: 'error',
-        text: failureText(answer, answer.details?.message ?? MESSAGES.domainAddFailed),
-      });
-    }
+    } else setAddError(failureText(answer, MESSAGES.domainAddFailed));
   };
 
   const saveEdit = async () => {
@@ -61,13 +57,9 @@ export function DomainsScreen() {
     const answer = await api.call('/domains/editDomain', { ID: editing.id, DomainName: editing.name.trim() });
     if (answer.status === 'ok') {
       setEditing(null);
+      feedback.done(`Domain renamed to ${storedDomainHost(answer.data.DomainName)}`);
       reload();
-    } else {
-      setEditing({
-        ...editing,
-        error: failureText(answer, answer.details?.message ?? MESSAGES.failedEditDomain),
-      });
-    }
+    } else setEditing({ ...editing, error: failureText(answer, MESSAGES.failedEditDomain) });
   };
 
   const columns: ListColumn<Domain>[] = [
@@ -148,7 +140,7 @@ export function DomainsScreen() {
           data-testid="domain-add-toggle"
           onClick={() => {
             setAdding((open) => !open);
-            setNotice(null);
+            setAddError(null);
           }}
         >
           {adding ? 'Close' : 'Add domain'}
@@ -166,7 +158,11 @@ export function DomainsScreen() {
               placeholder="example.com"
               data-testid="domain-add-input"
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              status={addError ? 'error' : undefined}
+              onChange={(e) => {
+                setName(e.target.value);
+                setAddError(null);
+              }}
               onPressEnter={() => void add()}
             />
             <Button type="primary" loading={busy} data-testid="domain-add-submit" onClick={() => void add()}>
@@ -175,14 +171,14 @@ export function DomainsScreen() {
           </Space.Compact>
         </div>
       )}
-      {notice && (
+      {addError && (
         <Alert
-          type={notice.type}
+          type="error"
           showIcon
           closable
-          onClose={() => setNotice(null)}
-          data-testid={notice.type === 'success' ? 'domain-add-success' : 'domain-add-error'}
-          title={notice.text}
+          onClose={() => setAddError(null)}
+          data-testid="domain-add-error"
+          title={addError}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -192,6 +188,7 @@ export function DomainsScreen() {
         title="Delete domain"
         confirmText="Delete"
         errorMessage={MESSAGES.failedDeleteDomain}
+        doneText={`Domain ${deleting ? storedDomainHost(deleting.DomainName) : ''} deleted`}
         onConfirm={() => api.call('/domains/deleteDomain', { ID: deleting?.ID ?? 0 })}
         onDone={reload}
         onClose={() => setDeleting(null)}

@@ -1,7 +1,9 @@
 import { api } from '@leadmesh/api-client';
 import { isEmailAddress, MESSAGES, type User } from '@leadmesh/schema';
+import { useFeedback } from '@leadmesh/ui';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { failureText } from '../../lib/answers.ts';
 
 /**
  * Changing the own e-mail (decision 0030): a code goes to the new address and the account keeps its
@@ -15,6 +17,7 @@ export function ChangeEmail({ user, onChanged }: { user: User; onChanged(user: U
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const feedback = useFeedback();
 
   const ask = async () => {
     const next = address.trim();
@@ -22,25 +25,17 @@ export function ChangeEmail({ user, onChanged }: { user: User; onChanged(user: U
     setBusy(true);
     const answer = await api.call('/users/editUser', { id: user.ID, newEmail: next });
     setBusy(false);
-    if (answer.status !== 'ok')
-      return setError(
-        answer.data !== 'SERVER_ERROR' && answer.details?.message
-          ? answer.details.message
-          : MESSAGES.errorEditingUser,
-      );
+    if (answer.status !== 'ok') return setError(failureText(answer, MESSAGES.errorEditingUser));
     setError(null);
-    setPending(answer.data.PendingEmail ?? next);
+    const to = answer.data.PendingEmail ?? next;
+    feedback.done(`Code sent to ${to}`);
+    setPending(to);
   };
   const confirm = async () => {
     setBusy(true);
     const answer = await api.call('/users/confirmEmailChange', { Code: code.trim() });
     setBusy(false);
-    if (answer.status !== 'ok')
-      return setError(
-        answer.data !== 'SERVER_ERROR' && answer.details?.message
-          ? answer.details.message
-          : MESSAGES.errorEditingUser,
-      );
+    if (answer.status !== 'ok') return setError(failureText(answer, MESSAGES.errorEditingUser));
     onChanged(answer.data);
   };
 

@@ -2,18 +2,8 @@ import { api } from '@leadmesh/api-client';
 import type { RequestOf, User } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import {
-  Alert,
-  Card,
-  Col,
-  ConfigProvider,
-  Empty,
-  Menu,
-  type MenuProps,
-  Row,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { useFeedback } from '@leadmesh/ui';
+import { Card, Col, ConfigProvider, Empty, Menu, type MenuProps, Row, Skeleton, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
 import { PaymentHoldNotice } from '../../lib/payment-hold.tsx';
@@ -42,7 +32,8 @@ const TITLES: Record<Section, string> = {
  * Profile (dashboards §2 Profile): General settings, Change password, Advertiser settings (with an
  * advertiser profile only) and Payment with Wire and Paypal. It opens on the user's payment method
  * (Payment / Wire when none); after a
- * successful save the area returns to 'Select a setting to get started'.
+ * successful save the area returns to 'Select a setting to get started' and the kit's toast says what
+ * was saved; a refusal stays in the form with the server's reason (decision 0065).
  */
 export function ProfileScreen() {
   const session = useSessionStore((s) => s.userData);
@@ -51,7 +42,7 @@ export function ProfileScreen() {
   const [section, setSection] = useState<Section | null>('wire');
   const [user, setUser] = useState<User | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const feedback = useFeedback();
   const opened = useRef(false);
   const userId = session?.UserInfo.ID;
   const advertiser = session?.AdvertiserInfo ?? null;
@@ -79,7 +70,7 @@ export function ProfileScreen() {
 
   /** After a save: fresh data here and in the header, and back to the placeholder. */
   const done = async (what: string) => {
-    setSaved(what);
+    feedback.done(what);
     setSection(null);
     refresh();
     await load();
@@ -209,15 +200,6 @@ export function ProfileScreen() {
     default:
       body = (
         <div data-testid="profile-placeholder" style={{ paddingBlock: 24 }}>
-          {saved && (
-            <Alert
-              type="success"
-              showIcon
-              data-testid="profile-saved"
-              title={saved}
-              style={{ marginBottom: 24 }}
-            />
-          )}
           <Empty description={MESSAGES.selectSetting} />
         </div>
       );
@@ -237,10 +219,7 @@ export function ProfileScreen() {
               mode="inline"
               selectedKeys={section ? [section] : []}
               items={items}
-              onClick={({ key }) => {
-                setSaved(null);
-                setSection(key as Section);
-              }}
+              onClick={({ key }) => setSection(key as Section)}
               style={{ borderInlineEnd: 'none' }}
             />
           </ConfigProvider>

@@ -101,32 +101,37 @@ function rollupKey(lead: Counted) {
 }
 
 /**
- * `countLead(-1)` then `countLead(+1)` for many status moves that keep money where it was (neither
- * side confirmed): only status columns change, so the moves are summed per rollup row and written
- * in one statement (the delivery worker's batches, docs/decisions/0012-crm-delivery.md).
+ * `countLead(-1)` then `countLead(+1)` for many status moves at once: a lead keeps its rollup
+ * row (its day, publisher, offer... do not change), so only the status columns, and the money
+ * of a move in or out of confirmed, change. The moves are summed per rollup row and written in
+ * one statement (status changes, docs/decisions/0073-one-status-path.md).
  */
 export async function moveLeadCounts(
   tx: DbOrTx,
   moves: readonly { lead: Counted; to: number }[],
 ): Promise<void> {
-  const rows = new Map<string, ReturnType<typeof rollupKey> & Partial<Record<StatusField, number>>>();
+  type Delta = ReturnType<typeof rollupKey> & Partial<Record<StatusField | 'Earned' | 'Spent', number>>;
+  const rows = new Map<string, Delta>();
   for (const { lead, to } of moves) {
     if (lead.Status === to) continue;
-    if (lead.Status === LEAD_STATUS.CONFIRMED || to === LEAD_STATUS.CONFIRMED) {
-      throw new Error('A move in or out of confirmed moves money: use countLead');
-    }
     const from = STATUS_FIELDS[lead.Status as keyof typeof STATUS_FIELDS];
     const into = STATUS_FIELDS[to as keyof typeof STATUS_FIELDS];
     if (!from || !into) throw new Error(`Lead ${lead.Status} → ${to} is not a move the rollups count`);
     const key = rollupKey(lead);
     const id = JSON.stringify(key);
-    const row: ReturnType<typeof rollupKey> & Partial<Record<StatusField, number>> = rows.get(id) ?? key;
+    const row: Delta = rows.get(id) ?? key;
     row[from] = (row[from] ?? 0) - 1;
     row[into] = (row[into] ?? 0) + 1;
+    const confirmed =
+      (to === LEAD_STATUS.CONFIRMED ? 1 : 0) - (lead.Status === LEAD_STATUS.CONFIRMED ? 1 : 0);
+    if (confirmed !== 0) {
+      row.Earned = (row.Earned ?? 0) + confirmed * lead.EarnedAmount;
+      row.Spent = (row.Spent ?? 0) + confirmed * lead.LeadPrice;
+    }
     rows.set(id, row);
   }
   if (rows.size === 0) return;
-  const fields = Object.values(STATUS_FIELDS);
+  const fields = [...Object.values(STATUS_FIELDS), 'Earned', 'Spent'] as const;
   const values = [...rows.values()].map((row) => ({
     ...row,
     ...Object.fromEntries(fields.map((f) => [f, row[f] ?? 0])),

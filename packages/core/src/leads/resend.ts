@@ -2,7 +2,7 @@ import type { DbOrTx } from '@leadmesh/db';
 import { LEAD_STATUS, RESENDABLE_STATUSES as STATUSES } from '@leadmesh/schema';
 import { type LeadRow, leadEvents, leads } from '@leadmesh/schema/tables';
 import { and, asc, gt, inArray, isNull } from 'drizzle-orm';
-import { changeLeadStatuses } from './status-batch.ts';
+import { changeLeadStatuses } from './status.ts';
 
 /**
  * Leads a resend takes back: delivery failed (5, Unknown CRM error) or is waiting for its next

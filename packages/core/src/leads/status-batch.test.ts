@@ -16,9 +16,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLead, rebuildDailyStats } from './daily-stats.ts';
-import type { StatusChange } from './status.ts';
-import { changeLeadStatus } from './status.ts';
-import { changeLeadStatuses } from './status-batch.ts';
+import { changeLeadStatus, changeLeadStatuses, type StatusChange } from './status.ts';
 
 let handle: DbHandle;
 let dir: string;

@@ -5,6 +5,15 @@
 export const ENDPOINT_SOURCES = ['postback'] as const;
 export type EndpointSource = (typeof ENDPOINT_SOURCES)[number];
 
+/**
+ * An endpoint (a postback receiver's host, a CRM) whose deliveries failed without a success for
+ * this long is disabled and its owner mailed (issue 17, decision 0037).
+ */
+export const ENDPOINT_DISABLE_AFTER_MS = 3 * 24 * 3600_000;
+
+/** How often the worker looks for endpoints to disable. */
+export const ENDPOINT_DISABLE_SWEEP_MS = 15 * 60_000;
+
 /** The longest range the network overview compares with the one before it (decision 0051). */
 export const OVERVIEW_MAX_DAYS = 92;
 

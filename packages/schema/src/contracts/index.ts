@@ -23,6 +23,7 @@ export * from './auth.ts';
 export * from './custom-payouts.ts';
 export * from './define.ts';
 export * from './domains.ts';
+export * from './endpoint-health.ts';
 export * from './images.ts';
 export * from './invoices.ts';
 export * from './leads.ts';

@@ -16,6 +16,7 @@ import {
   paginationOffsetSchema,
   requiredIdSchema,
 } from './define.ts';
+import { endpointHealthSchema } from './endpoint-health.ts';
 
 const advertiserRow = createSelectSchema(advertisers);
 const crmRow = createSelectSchema(crms);
@@ -114,6 +115,10 @@ export const crmSchema = crmRow
   .pick({ ID: true, BoundAdvertiser: true, name: true, friendlyName: true })
   .extend({ data: crmDataSchema, createdAt: isoDateSchema });
 export type Crm = z.infer<typeof crmSchema>;
+
+/** A CRM in its advertiser's list, with its health (decision 0037). */
+export const crmWithHealthSchema = crmSchema.extend({ health: endpointHealthSchema });
+export type CrmWithHealth = z.infer<typeof crmWithHealthSchema>;
 
 const crmFriendlyNameInput = z
   .string({ error: MESSAGES.crmFriendlyNameEmpty })
@@ -268,11 +273,22 @@ export const partnerCalls = {
   getAllCRMs: defineCall({
     path: '/partners/getAllCRMs',
     method: 'POST',
-    summary: "An advertiser's CRM connections",
+    summary: "An advertiser's CRM connections, each with its health (decision 0037)",
     spec: 'A, D',
     callers: ['advertiser', 'admin'],
     request: z.object({ BoundAdvertiser: idSchema.optional() }),
-    response: z.array(crmSchema),
+    response: z.array(crmWithHealthSchema),
+  }),
+  /* Not in the spec (issue 17; decision 0037): a CRM disabled after failing for days goes again. */
+  enableCRM: defineCall({
+    path: '/partners/enableCRM',
+    method: 'POST',
+    summary:
+      'Re-enable a CRM disabled after it kept failing: its lane is reset and the leads waiting for it go again',
+    spec: 'D (decision 0037)',
+    callers: ['advertiser', 'admin'],
+    request: z.object({ ID: idSchema, advertiserID: idSchema }),
+    response: crmWithHealthSchema,
   }),
   getCRMIntegrationLink: defineCall({
     path: '/partners/getCRMIntegrationLink',

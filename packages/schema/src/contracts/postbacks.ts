@@ -18,6 +18,7 @@ import {
   listAnswer,
   paginationOffsetSchema,
 } from './define.ts';
+import { endpointHealthSchema } from './endpoint-health.ts';
 
 const postbackRow = createSelectSchema(postbacks);
 
@@ -31,6 +32,10 @@ export const postbackSchema = postbackRow.pick({
   postbackDelivery: true,
 });
 export type Postback = z.infer<typeof postbackSchema>;
+
+/** A postback in its owner's list, with its receiver's health (decision 0037). */
+export const postbackWithHealthSchema = postbackSchema.extend({ health: endpointHealthSchema });
+export type PostbackWithHealth = z.infer<typeof postbackWithHealthSchema>;
 
 /** The fields of an added or edited postback (dashboards §5). The URL may carry placeholders such as {lead_id}. */
 const postbackFields = {
@@ -152,11 +157,25 @@ export const postbackCalls = {
   getAllPostbacks: defineCall({
     path: '/postback/getAllPostbacks',
     method: 'POST',
-    summary: "The session user's postbacks",
+    summary: "The session user's postbacks, each with its receiver's health (decision 0037)",
     spec: 'D',
     callers: POSTBACK_CALLERS,
     request: emptyBody,
-    response: z.array(postbackSchema),
+    response: z.array(postbackWithHealthSchema),
+  }),
+  /*
+   * Not in the spec (issue 17; decision 0037): a postback disabled after its receiver failed for
+   * days goes again. Its owner, or an admin.
+   */
+  enablePostback: defineCall({
+    path: '/postback/enablePostback',
+    method: 'POST',
+    summary:
+      'Re-enable a postback disabled after its receiver kept failing: its lane is reset and its waiting deliveries go again',
+    spec: 'D (decision 0037)',
+    callers: [...POSTBACK_CALLERS, 'admin'],
+    request: z.object({ postbackID: idSchema }),
+    response: postbackWithHealthSchema,
   }),
   /*
    * Not in the spec's list (review decisions, docs/decisions/0013-postbacks.md): the delivery log,

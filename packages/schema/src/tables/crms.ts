@@ -16,6 +16,9 @@ export const crms = sqliteTable(
     data: text('data', { mode: 'json' }).notNull().$type<Record<string, string>>(),
     /** Secret in the status-callback URL the CRM calls back on. */
     callbackToken: text('callback_token').notNull(),
+    /** Set when it failed for ENDPOINT_DISABLE_AFTER_MS (decision 0037); null while enabled. */
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

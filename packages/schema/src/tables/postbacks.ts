@@ -17,6 +17,9 @@ export const postbacks = sqliteTable(
     postbackTrigger: text('trigger', { enum: POSTBACK_TRIGGERS }).notNull(),
     /** GET with the values in the URL, or POST with them as JSON (decision 0042). */
     postbackDelivery: text('delivery', { enum: POSTBACK_DELIVERY_MODES }).notNull().default('get'),
+    /** Set when its receiver failed for ENDPOINT_DISABLE_AFTER_MS (decision 0037); null while enabled. */
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

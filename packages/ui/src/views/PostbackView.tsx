@@ -309,6 +309,7 @@ export function PostbackView({ path }: { path: string }) {
   const [deleting, setDeleting] = useState<Postback | null>(null);
   const [deliveriesKey, setDeliveriesKey] = useState(0);
   const [testing, setTesting] = useState<number | null>(null);
+  const feedback = useFeedback();
 
   const load = useCallback(async () => {
     const answer = await api
@@ -322,7 +323,15 @@ export function PostbackView({ path }: { path: string }) {
 
   const sendTest = async (postback: Postback) => {
     setTesting(postback.postbackID);
-    await api.call('/postback/testPostback', { postbackID: postback.postbackID }).catch(() => null);
+    const answer = await api
+      .call('/postback/testPostback', { postbackID: postback.postbackID })
+      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
+    // The test's outcome is in the delivery log below; the toast says where to look.
+    feedback.answer(
+      answer,
+      `Test postback to “${postback.postbackName}” sent: its delivery is in the log below`,
+      MESSAGES.connectionError,
+    );
     setTesting(null);
     setDeliveriesKey((k) => k + 1);
   };
@@ -433,6 +442,7 @@ export function PostbackView({ path }: { path: string }) {
         title="Delete postback"
         confirmText="Delete"
         errorMessage={MESSAGES.errorDeletingPostback}
+        doneText={`Postback “${deleting?.postbackName ?? ''}” deleted`}
         onConfirm={() =>
           api
             .call('/postback/deletePostback', { postbackID: deleting?.postbackID ?? 0 })

@@ -3,6 +3,7 @@ import type { InspectorRequest, SignatureCheck } from '@leadmesh/schema';
 import { INSPECTOR_LIMITS } from '@leadmesh/schema';
 import { Alert, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useFeedback } from '../../feedback.tsx';
 import { formatDateTimeUtc } from '../../format.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 
@@ -136,6 +137,7 @@ export function InspectorPanel() {
   const [rows, setRows] = useState<InspectorRequest[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [clearing, setClearing] = useState(false);
+  const feedback = useFeedback();
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -161,7 +163,8 @@ export function InspectorPanel() {
 
   const clear = async () => {
     setClearing(true);
-    await api.call('/postback/clearInspector').catch(() => fail);
+    const answer = await api.call('/postback/clearInspector').catch(() => fail);
+    feedback.answer(answer, 'Inspector cleared', 'There was an error while clearing the inspector!');
     setClearing(false);
     void load();
   };
