@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/phone-cli.ts                              # builds, starts a seeded world, measures
  *   npx tsx bench/phone-cli.ts --url http://localhost:3000  # measures a running shell (npm start)
+ *   PHONE_ONLY=visitor npx tsx bench/phone-cli.ts           # one audience's rows alone
  *
  * Prints the rows as `npm run bench` does; exits 1 when a target is missed.
  */
@@ -20,7 +21,12 @@ if (!shellUrl) {
 const meter = busyMeter();
 let rows: Awaited<ReturnType<typeof benchPhoneRows>> = [];
 try {
-  rows = await benchPhoneRows({ shellUrl, stamp: () => meter.reading(), log: (l) => console.log(l) });
+  rows = await benchPhoneRows({
+    shellUrl,
+    stamp: () => meter.reading(),
+    log: (l) => console.log(l),
+    only: process.env.PHONE_ONLY,
+  });
 } finally {
   await world?.stop();
 }

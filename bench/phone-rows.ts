@@ -34,6 +34,8 @@ export async function benchPhoneRows(options: {
   stamp?: () => string;
   log?: (line: string) => void;
   runs?: number;
+  /** One audience's rows alone (`PHONE_ONLY`), e.g. after a change to the public pages. */
+  only?: string;
 }): Promise<PhoneRow[]> {
   const home = await mkdtemp(path.join(tmpdir(), 'leadmesh-bench-phone-'));
   const browser = await launchChromium(home);
@@ -44,6 +46,7 @@ export async function benchPhoneRows(options: {
       browser,
       shellUrl: options.shellUrl,
       runs: options.runs,
+      only: options.only,
       screenshotDir: SCREENSHOT_DIR,
       log: options.log,
     });

@@ -61,6 +61,9 @@ export const PHONE_TARGETS: readonly PhoneTarget[] = [
     what: 'landing content',
     maxMs: 1500,
     maxBytes: 120 * 1024,
+    // The landing arrives prerendered (decision 0061): the page has settled, and can be used, when
+    // mf-public drew it in place of the server's copy (which carries `data-prerendered`).
+    settled: '[data-testid="remote-root"]:not([data-prerendered]) [data-testid="page-hero"] h1',
     bytesAt: 'settled',
     bytesLabel: 'before first interaction',
   },
@@ -344,6 +347,8 @@ export async function benchPhone(options: {
   runs?: number;
   screenshotDir?: string;
   log?: (line: string) => void;
+  /** One audience's rows alone (`PHONE_ONLY=visitor`); the publisher's screenshots come with the publisher. */
+  only?: string;
 }): Promise<{ results: PhoneResult[]; returnVisit: ReturnVisitResult }> {
   const runs = options.runs ?? 3;
   const log = options.log ?? (() => undefined);
@@ -351,7 +356,7 @@ export async function benchPhone(options: {
   const results: PhoneResult[] = [];
   const returnVisit: ReturnVisitResult = { runs: [] };
   try {
-    for (const target of PHONE_TARGETS) {
+    for (const target of PHONE_TARGETS.filter((t) => !options.only || t.audience === options.only)) {
       const state = target.login
         ? await loginState(options.browser, options.shellUrl, target.login)
         : undefined;
@@ -398,7 +403,7 @@ export async function benchPhone(options: {
       }
       results.push(result);
     }
-    if (options.screenshotDir) {
+    if (options.screenshotDir && (!options.only || options.only === 'publisher')) {
       const publisher = PHONE_TARGETS.find((t) => t.audience === 'publisher');
       if (publisher?.login) await screenshotSeries(options, publisher, options.screenshotDir);
     }

@@ -17,8 +17,14 @@ function PageLoading() {
   const html = prerenderedMarkup();
   if (html === null) return <div style={{ minHeight: '60vh' }} data-testid="page-loading" />;
   // The server's own markup of this very page (scripts/lib/prerender.tsx), not user input.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by React at build time
-  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      style={{ display: 'contents' }}
+      data-prerendered=""
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by React at build time
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 const pending = <PageLoading />;

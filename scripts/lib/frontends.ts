@@ -160,7 +160,7 @@ const GZIPPED_PAGES = new Map<string, Buffer>();
 
 /**
  * A page written per request, gzip-compressed once: the pages are few (a prerendered public page
- * carries its styles and markup, 10-20 KB gzip) and the same for every visitor.
+ * carries its styles and markup, 6-11 KB gzip) and the same for every visitor.
  */
 function gzipped(html: string): Buffer {
   let body = GZIPPED_PAGES.get(html);

@@ -74,9 +74,16 @@ export function Spinner({ testId }: { testId: string }) {
 function RemoteLoading({ name }: { name: RemoteName }) {
   const html = name === 'mf_public' ? prerenderedMarkup() : null;
   if (html === null) return <Spinner testId="remote-loading" />;
-  // The server's own markup of this very page (scripts/lib/prerender.tsx), not user input.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by React at build time
-  return <div data-testid="remote-root" data-remote={name} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      data-testid="remote-root"
+      data-remote={name}
+      data-prerendered=""
+      // The server's own markup of this very page (scripts/lib/prerender.tsx), not user input.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by React at build time
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 /** Renders a remote's `./App`, loading it on first use; a failure shows Retry, never a white page. */

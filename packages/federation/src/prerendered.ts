@@ -13,7 +13,10 @@ interface Kept {
 
 type WithKept = typeof globalThis & { [KEY]?: Kept };
 
-/** Where the page's own markup sits in the prerendered HTML (the shell's `RemoteApp` element). */
+/**
+ * Where the page's own markup sits in the prerendered HTML (the shell's `RemoteApp` element). While
+ * the copy is shown, its element carries `data-prerendered` (the bench waits for React's own page).
+ */
 export const PRERENDERED_SELECTOR = '#root [data-testid="remote-root"][data-remote="mf_public"]';
 
 /** Called by the shell's entry before React starts: keeps the server's markup of this page, if any. */
