@@ -273,6 +273,7 @@ async function deadReceiver(options: DrillOptions): Promise<DrillResult> {
         })),
       );
     notes.push(`before the fault, ${await stagesOf(before)}`);
+    log(`  ${notes.at(-1)}`);
 
     // The backlog: deliveries pending to the two dead receivers, queued as intake queues them.
     const backlog = { hung: Math.max(1, Math.round(total / 5)), refused: total * 2 };
@@ -322,9 +323,11 @@ async function deadReceiver(options: DrillOptions): Promise<DrillResult> {
         ),
       );
     notes.push(`during the fault, ${await stagesOf(during)}`);
+    log(`  ${notes.at(-1)}`);
     notes.push(
       `healthy receiver while both were dead: ${during.length} postbacks, p50 ${p50} ms, p99 ${p99} ms after the status change (target < ${P99_TARGET_MS} ms; ${before.length} before the fault, same run: p99 ${baseline} ms); ${stillDead.n} of the backlog delivered meanwhile`,
     );
+    log(`  ${notes.at(-1)}`);
 
     // The dead receivers answer again: the backlog must arrive, each delivery once.
     const healedAt = Date.now();
@@ -476,6 +479,7 @@ async function deadCrm(options: DrillOptions): Promise<DrillResult> {
     notes.push(
       `healthy CRM while the other hung: ${second.accepted.size} leads, p50 ${p50} ms, p99 ${p99} ms after intake (target < ${P99_TARGET_MS} ms; ${first.accepted.size} before the fault, same run: p99 ${baseline} ms); ${deadArrived} of the hanging CRM's leads arrived meanwhile`,
     );
+    log(`  ${notes.at(-1)}`);
 
     const healedAt = Date.now();
     proxy.answer();

@@ -10,10 +10,6 @@ import type { WorkerContext } from './context.ts';
 /** Jobs a lane may park, by id (a parked member names its job and payload). */
 const byId = new Map<string, JobDefinition>(Object.values(jobs).map((job) => [job.id, job as JobDefinition]));
 
-/** What a lane keeps for a parked delivery: its job and payload, the same text for the same delivery. */
-export const laneMember = (job: JobDefinition, payload: unknown): string =>
-  JSON.stringify({ j: job.id, d: payload });
-
 /**
  * The lane token of a job: a released delivery's job id ends in the token its lane gave it
  * (`…-lane12`); any other job is its own token.
@@ -77,4 +73,4 @@ export async function throughLane(
   return true;
 }
 
-export { crmLane as crmEndpoint, postbackLane as postbackEndpoint } from '@leadmesh/jobs';
+export { crmLane as crmEndpoint, laneMember, postbackLane as postbackEndpoint } from '@leadmesh/jobs';

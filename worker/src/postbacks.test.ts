@@ -652,7 +652,7 @@ describe('sweep', () => {
         d.ID,
       ),
     );
-    expect(mine).toEqual([
+    expect(mine.map(({ ID, Attempts }) => ({ ID, Attempts }))).toEqual([
       { ID: neverEnqueued, Attempts: 0 },
       { ID: retryOverdue, Attempts: 1 },
       { ID: lostAfterClaim, Attempts: 2 },

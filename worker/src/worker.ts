@@ -1,4 +1,4 @@
-import { openPlatform, secretBoxFromEnv } from '@leadmesh/core';
+import { isReplayDelivery, isTestDelivery, openPlatform, secretBoxFromEnv } from '@leadmesh/core';
 import {
   clicksRetention,
   createEndpointLanes,
@@ -12,6 +12,7 @@ import {
   mailSend,
   offerApproveRates,
   payoutAuto,
+  postbackLane,
   postbackSend,
   QUEUES,
   runUnitOfWork,
@@ -186,7 +187,10 @@ export async function startWorker(
     // A short page is the end: the next pass starts over from the oldest.
     postbackCursor = due.length < SWEEP_BATCH ? 0 : (due.at(-1)?.ID ?? 0);
     for (const row of due) {
-      const payload = { deliveryId: row.ID, attempt: row.Attempts + 1 };
+      // Its lane named, as intake names it: a delivery parked in a backed-up lane is not queued again.
+      const watched = isTestDelivery(row.Event) || isReplayDelivery(row.Event);
+      const lane = watched ? undefined : (postbackLane(row.URL) ?? undefined);
+      const payload = { deliveryId: row.ID, attempt: row.Attempts + 1, lane };
       await ctx.jobs.requeue(postbackSend, payload);
     }
     return due.length;

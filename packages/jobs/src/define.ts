@@ -9,6 +9,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   options: JobsOptions;
   /** The business key that makes enqueuing idempotent (BullMQ ignores a second job with the same id; no colons). */
   key: (payload: z.output<S>) => string;
+  /**
+   * The endpoint lane a payload names (decision 0035), if any: the producer parks it at once when
+   * that lane is backed up instead of queueing it.
+   */
+  laneOf?: (payload: z.output<S>) => string | undefined;
 }
 
 export const QUEUES = ['mail', 'crm', 'postbacks', 'payouts', 'exports', 'maintenance'] as const;

@@ -63,8 +63,9 @@ export const crmDecide = defineJob({
 
 /**
  * Call one postback URL for one lead event (a row of postback_deliveries, the outbox). `lane` is the
- * receiver's lane (`postbackLane`, decision 0035), given by whoever knows the URL: the worker then
- * parks a delivery for a busy or dead receiver without reading its row.
+ * receiver's lane (`postbackLane`, decision 0035), given by whoever knows the URL: a delivery for a
+ * receiver whose lane is backed up is parked on enqueue (it never queues in front of others), and
+ * the worker parks one for a busy receiver without reading its row.
  */
 export const postbackSend = defineJob({
   id: 'postback.send',
@@ -80,6 +81,7 @@ export const postbackSend = defineJob({
     removeOnFail: { age: 7 * 24 * 3600 },
   },
   key: (p) => `postback.send-${p.deliveryId}-${p.attempt}`,
+  laneOf: (p) => p.lane,
 });
 
 /**
@@ -91,6 +93,8 @@ export const postbackSend = defineJob({
 export const postbackSendWatched = defineJob({
   ...postbackSend,
   options: { ...postbackSend.options, lifo: true },
+  // Someone is watching (a test fire, a replay): it bypasses the lanes.
+  laneOf: undefined,
 });
 
 /** The hourly round of automatic payouts (users' auto-payout intervals); scheduled by the worker. */

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { JobDefinition } from './define.ts';
 
 /**
  * One lane per outbound endpoint (a postback receiver's host, a CRM), kept in Redis so every worker
@@ -141,6 +142,21 @@ schedule(true)
 return 0
 `;
 
+/**
+ * ARGV: now, max, lease, endpoint, member. A delivery asked for while its lane is backed up (the
+ * breaker not closed, or deliveries already parked) is parked at once and never enters the shared
+ * queue, where it would stand in front of other endpoints' deliveries only to be parked there.
+ */
+const ADMIT = `${COMMON}
+local member = ARGV[5]
+if getState() == 'closed' and redis.call('ZCARD', KEYS[3]) == 0 then return 1 end
+if not redis.call('ZSCORE', KEYS[3], member) then
+  redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), member)
+end
+schedule(true)
+return 0
+`;
+
 /** ARGV: now, max, lease, endpoint, token, health, error, failuresToOpen, probeBase, probeMax. */
 const LEAVE = `${COMMON}
 local token = ARGV[5]
@@ -222,6 +238,11 @@ export interface EndpointLanes {
   readonly settings: LaneSettings;
   /** Takes a slot for `token` (true), or parks `member` until one is free or the breaker lets it (false). */
   enter(endpoint: string, token: string, member: string): Promise<boolean>;
+  /**
+   * Before a delivery enters the shared queue: true when its lane takes deliveries; false when the
+   * lane is backed up and `member` was parked instead (it takes no slot either way).
+   */
+  admit(endpoint: string, member: string): Promise<boolean>;
   /** Frees the slot, records the outcome and answers the parked deliveries that now have a slot. */
   leave(endpoint: string, token: string, health: EndpointHealth, error?: string | null): Promise<Released[]>;
   /** Lanes whose time came (a probe due, a lease run out): the parked deliveries they release. */
@@ -283,6 +304,9 @@ export function createEndpointLanes(
     async enter(endpoint, token, member) {
       return (await run(ENTER, endpoint, [token, member])) === 1;
     },
+    async admit(endpoint, member) {
+      return (await run(ADMIT, endpoint, [member])) === 1;
+    },
     async leave(endpoint, token, health, error) {
       return pairs(
         await run(LEAVE, endpoint, [
@@ -311,6 +335,10 @@ export function createEndpointLanes(
     },
   };
 }
+
+/** What a lane keeps for a parked delivery: its job and payload, the same text for the same delivery. */
+export const laneMember = (job: JobDefinition, payload: unknown): string =>
+  JSON.stringify({ j: job.id, d: payload });
 
 /** The lane of a postback receiver: its host (and port), lower-case. Null for a URL that does not parse. */
 export function postbackLane(url: string): string | null {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enqueueAfterCommit, runUnitOfWork } from './after-commit.ts';
 import { defineJob } from './define.ts';
+import { postbackSend } from './jobs.ts';
+import { createEndpointLanes, laneMember } from './lanes.ts';
 import { createJobProducer, type JobProducer } from './producer.ts';
 
 const prefix = `test-producer-${randomUUID()}`;
@@ -83,4 +85,52 @@ it('a unit of work answers within the deadline while Redis does not answer', asy
   expect(result).toBe('committed');
   expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   expect(Date.now() - started).toBeLessThan(2_000);
+});
+
+it("a delivery for a backed-up endpoint's lane is parked on enqueue, never queued in front of another endpoint's", async () => {
+  const pbQueue = new Queue('postbacks', { connection: redis, prefix });
+  // The worker's view of the same lanes: its connection prefixes keys with `<prefix>:`.
+  const workerRedis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    keyPrefix: `${prefix}:`,
+  });
+  const lanes = createEndpointLanes(workerRedis, { maxInFlight: 1 });
+  try {
+    const dead = 'postback:dead.example:80';
+    const healthy = 'postback:healthy.example:80';
+    // The dead receiver holds its one slot (a hanging call) and one delivery already waits for it.
+    expect(
+      await lanes.enter(dead, 'hanging', laneMember(postbackSend, { deliveryId: 1, attempt: 1, lane: dead })),
+    ).toBe(true);
+    expect(
+      await lanes.enter(dead, 'second', laneMember(postbackSend, { deliveryId: 2, attempt: 1, lane: dead })),
+    ).toBe(false);
+
+    // A backlog for it, then one delivery for a healthy receiver.
+    for (let id = 3; id <= 50; id++) await jobs.enqueue(postbackSend, { deliveryId: id, lane: dead });
+    await jobs.enqueue(postbackSend, { deliveryId: 51, lane: healthy });
+    // The sweep asking again for a parked one: still parked, once.
+    expect(await jobs.requeue(postbackSend, { deliveryId: 3, attempt: 1, lane: dead })).toBe(false);
+
+    // The shared queue holds only the healthy receiver's delivery: nothing of the backlog stands in front of it.
+    expect(await pbQueue.getWaiting()).toMatchObject([{ id: 'postback.send-51-1' }]);
+    expect((await lanes.status([dead]))[0]).toMatchObject({ inFlight: 1, waiting: 49 });
+    // The backlog leaves the lane in arrival order, one per freed slot, as the worker's jobs.
+    const released = await lanes.leave(dead, 'hanging', 'ok');
+    expect(released.map((r) => JSON.parse(r.member).d.deliveryId)).toEqual([2]);
+    // A retry waits its delay first, and a released delivery holds its slot: neither is parked on enqueue.
+    await jobs.enqueue(postbackSend, { deliveryId: 60, attempt: 2, lane: dead }, 5_000);
+    await jobs.enqueue(
+      postbackSend,
+      { deliveryId: 2, lane: dead },
+      undefined,
+      `postback.send-2-1-${released[0].token}`,
+    );
+    expect(await pbQueue.getJobCounts('waiting', 'delayed')).toEqual({ waiting: 2, delayed: 1 });
+  } finally {
+    await pbQueue.obliterate({ force: true });
+    await pbQueue.close();
+    const laneKeys = await redis.keys(`${prefix}:lanes*`);
+    if (laneKeys.length > 0) await redis.del(...laneKeys);
+    workerRedis.disconnect();
+  }
 });

@@ -18,16 +18,17 @@ const scheduledWait = sql.raw(
  * known here, so such a retry may come early, never late. Delivered and failed rows are final and
  * never returned, nor rows of a disabled postback (they wait for its re-enable, decision 0037). Re-enqueuing a job that still exists is a no-op (same business key). `afterId`
  * pages on: deliveries parked in their receiver's lane (decision 0035) look overdue too, and
- * would otherwise fill every page.
+ * would otherwise fill every page. The URL and event name the lane, so a parked one stays parked
+ * (one Lua call) instead of cycling through the queue.
  */
 export async function duePostbackDeliveries(
   db: DbOrTx,
   cutoffMs: number,
   limit: number,
   afterId = 0,
-): Promise<{ ID: number; Attempts: number }[]> {
-  return db.all<{ ID: number; Attempts: number }>(sql`
-    select d.id as "ID", d.attempts as "Attempts"
+): Promise<{ ID: number; Attempts: number; URL: string; Event: string }[]> {
+  return db.all<{ ID: number; Attempts: number; URL: string; Event: string }>(sql`
+    select d.id as "ID", d.attempts as "Attempts", d.url as "URL", d.event as "Event"
     from postback_deliveries d
     where d.state = 'pending'
       and d.id > ${afterId}
