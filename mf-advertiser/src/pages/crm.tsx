@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import type { Crm, CrmData, Envelope } from '@leadmesh/schema';
+import type { Crm, CrmData, CrmWithHealth, Envelope } from '@leadmesh/schema';
 import {
   CRM_FORMS,
   CRM_TYPES,
@@ -14,6 +14,8 @@ import { useSessionStore } from '@leadmesh/session';
 import {
   ConfirmDialog,
   CopyField,
+  EndpointHealthNotice,
+  EndpointStateTag,
   errorText,
   ListTable,
   RowActions,
@@ -355,7 +357,7 @@ export function CrmScreen({ path }: { path: string }) {
   const [linking, setLinking] = useState<Crm | null>(null);
 
   // One answer holds every CRM of the advertiser (no paging).
-  const controller = useList<Crm>(() => api.call('/partners/getAllCRMs', {}).catch(() => fail), {
+  const controller = useList<CrmWithHealth>(() => api.call('/partners/getAllCRMs', {}).catch(() => fail), {
     paged: false,
   });
   const reload = controller.list.reload;
@@ -383,7 +385,7 @@ export function CrmScreen({ path }: { path: string }) {
       </div>
       {adding && <AddCrmPanel advertiserID={advertiserID} onSaved={reload} />}
       <Card size="small" title="Your CRMs">
-        <ListTable<Crm>
+        <ListTable<CrmWithHealth>
           controller={controller}
           testId="crm-table"
           rowKey="ID"
@@ -394,10 +396,19 @@ export function CrmScreen({ path }: { path: string }) {
               dataIndex: 'friendlyName',
               // The test tag beside the name: the column a phone shows.
               render: (name: string, crm) => (
-                <Space size={4} wrap>
-                  <span data-testid="crm-row-name">{name}</span>
-                  <TestCrmTag type={crm.name} />
-                </Space>
+                <div style={{ maxWidth: 520 }}>
+                  <Space size={4} wrap>
+                    <span data-testid="crm-row-name">{name}</span>
+                    <TestCrmTag type={crm.name} />
+                    <EndpointStateTag health={crm.health} />
+                  </Space>
+                  <EndpointHealthNotice
+                    health={crm.health}
+                    what={`the CRM “${name}”`}
+                    onReenable={() => api.call('/partners/enableCRM', { ID: crm.ID, advertiserID })}
+                    onDone={reload}
+                  />
+                </div>
               ),
             },
             {

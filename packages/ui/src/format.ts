@@ -45,6 +45,12 @@ export function formatDateTimeUtc(value: DateInput): string {
   )}:${pad(date.getUTCMinutes())} UTC`;
 }
 
+/** The time of a moment in UTC, marked so: `hh:mm UTC` (a next try, today or soon); '' for no date. */
+export function formatTimeUtc(value: DateInput): string {
+  const full = formatDateTimeUtc(value);
+  return full ? full.slice(11) : '';
+}
+
 /** @deprecated Payout dates are `formatDateTimeUtc` (it marks them UTC); kept for screens not yet moved. */
 export const formatPayoutDate = formatDateTimeUtc;
 

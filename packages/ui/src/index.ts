@@ -6,6 +6,7 @@ export * from './CountrySelect.tsx';
 export * from './CrmTypeName.tsx';
 export * from './DateRangePicker.tsx';
 export * from './date-presets.ts';
+export * from './EndpointHealth.tsx';
 export * from './FilePicker.tsx';
 export * from './FilterBar.tsx';
 export * from './FormDialog.tsx';

@@ -3,6 +3,7 @@ import { reportCalls } from '@leadmesh/schema';
 import { Queue } from 'bullmq';
 import type { AppDeps } from '../../context.ts';
 import { bind, type CallHandler, requireCaller } from '../../lib/call.ts';
+import { endpointLanes } from '../../lib/endpoint-lanes.ts';
 import { leadStatsPerIp } from '../dashboards/lead-report.service.ts';
 import { networkOverview, type QueueDepthReader } from './overview.service.ts';
 
@@ -57,6 +58,7 @@ const overviewHandler: CallHandler<Calls['getNetworkOverview']> = (input, ctx) =
   networkOverview(ctx.db, requireCaller(ctx), input, {
     now: ctx.deps.now(),
     queues: queueDepths(ctx.deps),
+    lanes: endpointLanes(ctx.deps),
     allQueues: QUEUES,
   });
 

@@ -1,5 +1,6 @@
-import type { Caller } from '@leadmesh/core';
+import { type Caller, endpointHealthOf, failingLanes, laneStatuses } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
+import { crmLane, type EndpointLanes, postbackLane } from '@leadmesh/jobs';
 import {
   DELIVERY_HEALTH_WINDOW_MS,
   type EndpointSource,
@@ -221,7 +222,27 @@ async function namesOf(db: Db, table: 'offers' | 'users' | 'advertisers', ids: n
 }
 
 /** Every reader of failing endpoints, one per source (decision 0051). */
-type EndpointReader = (db: Db, scope: Scope, since: number) => Promise<FailingEndpoint[]>;
+type EndpointReader = (
+  db: Db,
+  scope: Scope,
+  since: number,
+  lanes: EndpointLanes | null,
+) => Promise<FailingEndpoint[]>;
+
+interface EndpointRow {
+  id: number;
+  name: string;
+  url: string;
+  user: number;
+  username: string;
+  disabledAt: number | null;
+  disabledReason: string | null;
+}
+
+const markOf = (r: EndpointRow) => ({
+  disabledAt: r.disabledAt === null ? null : new Date(Number(r.disabledAt)),
+  disabledReason: r.disabledReason,
+});
 
 const hostOf = (url: string) => {
   try {
@@ -235,7 +256,7 @@ const hostOf = (url: string) => {
  * Postbacks whose deliveries of the last day gave up, or are waiting for another try after a
  * failed one: from the deliveries' state index, never their attempts one by one.
  */
-const failingPostbacks: EndpointReader = async (db, scope, since) => {
+const failingPostbacks: EndpointReader = async (db, scope, since, lanes) => {
   const rows = await db.all<{
     id: number;
     name: string;
@@ -245,9 +266,12 @@ const failingPostbacks: EndpointReader = async (db, scope, since) => {
     failed: number;
     retrying: number;
     lastAt: number;
+    disabledAt: number | null;
+    disabledReason: string | null;
   }>(sql`
     select p.id as id, p.name as name, p.url as url, p.user_id as user, u.username as username,
-      f.failed as failed, f.retrying as retrying, f.last_at as lastAt
+      f.failed as failed, f.retrying as retrying, f.last_at as lastAt,
+      p.disabled_at as disabledAt, p.disabled_reason as disabledReason
     from (
       select postback_id, sum(state = 'failed') as failed, sum(state = 'pending') as retrying,
         max(created_at) as last_at
@@ -260,6 +284,12 @@ const failingPostbacks: EndpointReader = async (db, scope, since) => {
     ${scope.usersOf(sql`p.user_id`) ? sql`where ${scope.usersOf(sql`p.user_id`)}` : sql``}
     order by f.failed + f.retrying desc, f.last_at desc
     limit 20`);
+  const extra = await unhealthyPostbacks(db, scope, lanes, new Set(rows.map((r) => Number(r.id))));
+  const statuses = await laneStatuses(
+    lanes,
+    [...rows, ...extra].map((r) => postbackLane(r.url)),
+  );
+  const healthOf = (r: EndpointRow) => endpointHealthOf(statuses.get(postbackLane(r.url) ?? ''), markOf(r));
   const endpoints: FailingEndpoint[] = [];
   for (const r of rows) {
     const [last] = await db.all<{ error: string | null }>(sql`
@@ -276,12 +306,105 @@ const failingPostbacks: EndpointReader = async (db, scope, since) => {
       retrying: Number(r.retrying),
       lastError: last?.error ?? null,
       lastAt: new Date(Number(r.lastAt)).toISOString(),
+      health: healthOf(r),
+    });
+  }
+  for (const r of extra) {
+    const health = healthOf(r);
+    endpoints.push({
+      source: 'postback',
+      ID: Number(r.id),
+      name: r.name,
+      host: hostOf(r.url),
+      owner: { UserID: Number(r.user), Username: r.username },
+      failed: 0,
+      retrying: 0,
+      lastError: health.lastError,
+      lastAt: health.disabledAt ?? health.failingSince ?? new Date().toISOString(),
+      health,
     });
   }
   return endpoints;
 };
 
-const ENDPOINT_READERS: Record<EndpointSource, EndpointReader> = { postback: failingPostbacks };
+/**
+ * The caller's side's postbacks that are disabled, or whose receiver's lane is failing, beyond
+ * those the deliveries already named (decision 0037): at most 20.
+ */
+async function unhealthyPostbacks(
+  db: Db,
+  scope: Scope,
+  lanes: EndpointLanes | null,
+  known: Set<number>,
+): Promise<EndpointRow[]> {
+  const hosts = (await failingLanes(lanes))
+    .map((s) => s.endpoint)
+    .filter((e) => e.startsWith('postback:'))
+    .slice(0, 20);
+  const byHost = hosts.map((e) => sql`p.url like ${`%${e.slice('postback:'.length)}%`}`);
+  const unhealthy = sql.join([sql`p.disabled_at is not null`, ...byHost], sql` or `);
+  const owners = scope.usersOf(sql`p.user_id`);
+  const rows = await db.all<EndpointRow>(sql`
+    select p.id as id, p.name as name, p.url as url, p.user_id as user, u.username as username,
+      p.disabled_at as disabledAt, p.disabled_reason as disabledReason
+    from postbacks p join users u on u.id = p.user_id
+    where (${unhealthy}) ${owners ? sql`and ${owners}` : sql``}
+    order by p.disabled_at is null, p.id desc
+    limit 40`);
+  const endpoints = new Set(hosts);
+  return rows
+    .filter((r) => !known.has(Number(r.id)))
+    .filter((r) => r.disabledAt !== null || endpoints.has(postbackLane(r.url) ?? ''))
+    .slice(0, 20);
+}
+
+/** CRMs of the caller's side that are disabled or whose lane is failing (decision 0037). */
+const failingCrms: EndpointReader = async (db, scope, _since, lanes) => {
+  if (scope.side === 'publisher') return [];
+  const ids = (await failingLanes(lanes))
+    .map((s) => s.endpoint)
+    .filter((e) => e.startsWith('crm:'))
+    .map((e) => Number(e.slice('crm:'.length)))
+    .filter(Number.isInteger);
+  const unhealthy = ids.length
+    ? sql`(c.disabled_at is not null or c.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`
+    : sql`c.disabled_at is not null`;
+  const owners = scope.usersOf(sql`a.user_id`);
+  const rows = await db.all<EndpointRow>(sql`
+    select c.id as id, c.friendly_name as name, coalesce(json_extract(c.data, '$.inboundURL'), c.type) as url,
+      u.id as user, u.username as username, c.disabled_at as disabledAt, c.disabled_reason as disabledReason
+    from crms c join advertisers a on a.id = c.advertiser_id join users u on u.id = a.user_id
+    where ${unhealthy} ${owners ? sql`and ${owners}` : sql``}
+    order by c.disabled_at is null, c.id desc
+    limit 20`);
+  const statuses = await laneStatuses(
+    lanes,
+    rows.map((r) => crmLane(Number(r.id))),
+  );
+  return rows.map((r) => {
+    const health = endpointHealthOf(statuses.get(crmLane(Number(r.id))), markOf(r));
+    return {
+      source: 'crm' as const,
+      ID: Number(r.id),
+      name: r.name,
+      host: hostOf(r.url),
+      owner: { UserID: Number(r.user), Username: r.username },
+      failed: 0,
+      retrying: 0,
+      lastError: health.lastError,
+      lastAt: health.disabledAt ?? health.failingSince ?? new Date().toISOString(),
+      health,
+    };
+  });
+};
+
+const ENDPOINT_READERS: Record<EndpointSource, EndpointReader> = {
+  postback: failingPostbacks,
+  crm: failingCrms,
+};
 
 /** Leads each CRM has not taken yet, and its failed calls of the last day (advertiser side). */
 async function crmHealth(db: Db, scope: Scope, since: number) {
@@ -408,7 +531,13 @@ export async function networkOverview(
   db: Db,
   caller: Caller,
   input: { startDate: string; endDate: string; utcOffset: number },
-  options: { now: number; queues: QueueDepthReader; allQueues: readonly string[] },
+  options: {
+    now: number;
+    queues: QueueDepthReader;
+    allQueues: readonly string[];
+    /** The endpoint lanes (decision 0037); null leaves only what the database knows. */
+    lanes?: EndpointLanes | null;
+  },
 ): Promise<NetworkOverview> {
   const { first, last } = checkedRange(input.startDate, input.endDate);
   const scope = scopeOf(caller);
@@ -446,7 +575,7 @@ export async function networkOverview(
   const since = now - DELIVERY_HEALTH_WINDOW_MS;
   const failingEndpoints: FailingEndpoint[] = [];
   for (const read of Object.values(ENDPOINT_READERS))
-    failingEndpoints.push(...(await read(db, scope, since)));
+    failingEndpoints.push(...(await read(db, scope, since, options.lanes ?? null)));
   const shown = QUEUES_OF_SIDE[side];
 
   return {

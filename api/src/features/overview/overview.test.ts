@@ -3,6 +3,8 @@
  * the caller's day boundaries (UTC+2), the periods before, each side's view, delivery health and
  * the refusals of bad ranges.
  */
+
+import { createEndpointLanes } from '@leadmesh/jobs';
 import {
   clicks,
   crms,
@@ -444,5 +446,54 @@ describe('the network overview', () => {
     expect((await refusal({ ...RANGE, endDate: '10.03.2026' }))[1]).toContain('A day is written YYYY-MM-DD');
     // 92 days is the longest range, and it answers.
     expect((await overview(admin, { ...RANGE, startDate: '2025-12-09' })).range.startDay).toBe('2025-12-09');
+  });
+
+  it('shows disabled and failing endpoints with their health, each side only its own (decision 0037)', async () => {
+    const lanes = createEndpointLanes(api.deps.redis);
+    const flaky = 'postback:flaky.example';
+    for (let i = 0; i < 5; i++) {
+      await lanes.enter(flaky, `t${i}`, `m${i}`);
+      await lanes.leave(flaky, `t${i}`, 'fail', 'HTTP 502');
+    }
+    await api.db.insert(postbacks).values([
+      {
+        BoundUser: ids.pub2,
+        postbackName: 'Dead receiver',
+        postbackURL: 'https://dead.example/pb',
+        postbackTrigger: 'Any',
+        disabledAt: new Date(NOW - 3_600_000),
+        disabledReason: 'No successful delivery since …',
+      },
+      {
+        BoundUser: ids.pub2,
+        postbackName: 'Flaky receiver',
+        postbackURL: 'https://flaky.example/pb',
+        postbackTrigger: 'Any',
+      },
+    ]);
+    await api.db
+      .update(crms)
+      .set({ disabledAt: new Date(NOW - 3_600_000), disabledReason: 'No successful delivery since …' })
+      .where(eq(crms.ID, ids.crm));
+    const stateOf = (data: Awaited<ReturnType<typeof overview>>) =>
+      (
+        data.delivery.failingEndpoints as unknown as {
+          source: string;
+          name: string;
+          health: { state: string };
+        }[]
+      )
+        .filter((e) => e.health.state !== 'ok')
+        .map((e) => [e.source, e.name, e.health.state]);
+    expect(stateOf(await overview(admin))).toEqual([
+      ['postback', 'Dead receiver', 'disabled'],
+      ['postback', 'Flaky receiver', 'failing'],
+      ['crm', 'Main Bitrix', 'disabled'],
+    ]);
+    expect(stateOf(await overview(pubManager))).toEqual([
+      ['postback', 'Dead receiver', 'disabled'],
+      ['postback', 'Flaky receiver', 'failing'],
+    ]);
+    expect(stateOf(await overview(advManager))).toEqual([['crm', 'Main Bitrix', 'disabled']]);
   });
 });

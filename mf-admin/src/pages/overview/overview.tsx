@@ -4,6 +4,8 @@ import { DELAYS, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
   type DatePreset,
   DateRangePicker,
+  EndpointStateTag,
+  failingText,
   formatDate,
   formatDateTimeUtc,
   KpiTile,
@@ -314,6 +316,23 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
                   <Link to={`/dashboard/admin-users?ID=${r.owner.UserID}`}>{username}</Link>
                 ) : (
                   username
+                ),
+            },
+            {
+              title: 'State',
+              key: 'state',
+              render: (_: unknown, r) =>
+                r.health.state === 'ok' ? (
+                  '–'
+                ) : (
+                  <span data-testid="overview-endpoint-state">
+                    <EndpointStateTag health={r.health} />
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                      {r.health.state === 'disabled'
+                        ? `since ${formatDateTimeUtc(r.health.disabledAt)}`
+                        : failingText(r.health)}
+                    </Typography.Text>
+                  </span>
                 ),
             },
             { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80 },

@@ -88,6 +88,22 @@ export async function laneStatuses(
   }
 }
 
+/** Endpoints failing now (longest first), or none when Redis does not answer within half a second. */
+export async function failingLanes(lanes: EndpointLanes | null, limit = 100): Promise<EndpointStatus[]> {
+  if (!lanes) return [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<EndpointStatus[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), STATUS_BUDGET_MS);
+  });
+  try {
+    return await Promise.race([lanes.failing(limit), late]);
+  } catch {
+    return [];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** What an endpoint's disabling touched: the rows disabled and the owners told. */
 export interface Disabled {
   endpoint: string;

@@ -1,8 +1,9 @@
 /**
- * Where the overview's delivery health finds failing endpoints (decision 0051). A new source (the
- * circuit breakers' endpoint health) adds its name here and its reader in the overview service.
+ * Where the overview's delivery health finds failing endpoints (decision 0051): postbacks (their
+ * deliveries, lanes and disabled marks) and CRMs (their lanes and disabled marks, decision 0037).
+ * A new source adds its name here and its reader in the overview service.
  */
-export const ENDPOINT_SOURCES = ['postback'] as const;
+export const ENDPOINT_SOURCES = ['postback', 'crm'] as const;
 export type EndpointSource = (typeof ENDPOINT_SOURCES)[number];
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENDPOINT_SOURCES } from '../constants/reports.ts';
 import { defineCall, filtersSchema, isoDateSchema, paginationOffsetSchema } from './define.ts';
+import { endpointHealthSchema } from './endpoint-health.ts';
 
 const count = () => z.number().int().min(0);
 const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
@@ -62,7 +63,7 @@ const topRow = {
  */
 export const failingEndpointSchema = z.object({
   source: z.enum(ENDPOINT_SOURCES),
-  ID: z.number().int().describe("The source's own id (a postback's postbackID)"),
+  ID: z.number().int().describe("The source's own id (a postback's postbackID, a CRM's ID)"),
   name: z.string(),
   host: z.string().describe('The host the deliveries go to'),
   owner: z.object({ UserID: z.number().int(), Username: z.string() }),
@@ -70,6 +71,8 @@ export const failingEndpointSchema = z.object({
   retrying: count().describe('Deliveries tried and waiting for another try'),
   lastError: z.string().nullable(),
   lastAt: isoDateSchema,
+  /** Its lane and disabled mark (decision 0037): failing since when, next try, or disabled and why. */
+  health: endpointHealthSchema,
 });
 export type FailingEndpoint = z.infer<typeof failingEndpointSchema>;
 

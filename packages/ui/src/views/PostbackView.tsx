@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import type { Postback, PostbackDelivery } from '@leadmesh/schema';
+import type { EndpointHealthView, Postback, PostbackDelivery, PostbackWithHealth } from '@leadmesh/schema';
 import {
   MESSAGES,
   POSTBACK_PLACEHOLDERS,
@@ -22,8 +22,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { EndpointHealthNotice, EndpointStateTag } from '../EndpointHealth.tsx';
 import { useFeedback } from '../feedback.tsx';
 import { ListTable, useList } from '../ListTable.tsx';
 import { RowActions } from '../RowActions.tsx';
@@ -236,7 +237,17 @@ function HelpPanel() {
   );
 }
 
-function DeliveryLog({ reloadKey }: { reloadKey: number }) {
+/**
+ * The delivery log. A waiting delivery of a failing or disabled postback carries its postback's
+ * state beside its own (decision 0037), so the log says why nothing arrives.
+ */
+function DeliveryLog({
+  reloadKey,
+  healthOf,
+}: {
+  reloadKey: number;
+  healthOf: ReadonlyMap<number, EndpointHealthView>;
+}) {
   const load = useCallback(
     ({ offset }: { offset: number }) => api.call('/postback/getDeliveries', { paginationOffset: offset }),
     [],
@@ -262,10 +273,13 @@ function DeliveryLog({ reloadKey }: { reloadKey: number }) {
             title: 'State',
             dataIndex: 'state',
             phone: true,
-            render: (s: PostbackDelivery['state']) => (
-              <Tag color={STATE_COLOURS[s]} data-testid="delivery-state">
-                {s.charAt(0).toUpperCase() + s.slice(1)}
-              </Tag>
+            render: (s: PostbackDelivery['state'], row) => (
+              <Space size={4} wrap>
+                <Tag color={STATE_COLOURS[s]} data-testid="delivery-state">
+                  {s.charAt(0).toUpperCase() + s.slice(1)}
+                </Tag>
+                {s === 'pending' && !row.isTest && <EndpointStateTag health={healthOf.get(row.postbackID)} />}
+              </Space>
             ),
           },
           {
@@ -318,8 +332,14 @@ export function PostbackView({ path }: { path: string }) {
     setNotVerified(answer.status === 'error' && isNotVerified(answer));
     return answer;
   }, []);
-  const controller = useList<Postback>(load, { paged: false });
+  const controller = useList<PostbackWithHealth>(load, { paged: false });
   const reload = controller.list.reload;
+  const rows = controller.list.rows;
+  const healthOf = useMemo(() => new Map(rows.map((p) => [p.postbackID, p.health])), [rows]);
+  const reenabled = () => {
+    reload();
+    setDeliveriesKey((k) => k + 1);
+  };
 
   const sendTest = async (postback: Postback) => {
     setTesting(postback.postbackID);
@@ -358,7 +378,7 @@ export function PostbackView({ path }: { path: string }) {
       </div>
       {help && <HelpPanel />}
       <Card size="small" title="Postbacks">
-        <ListTable<Postback>
+        <ListTable<PostbackWithHealth>
           controller={controller}
           testId="postback-table"
           rowKey="postbackID"
@@ -369,11 +389,19 @@ export function PostbackView({ path }: { path: string }) {
               title: 'Name',
               dataIndex: 'postbackName',
               render: (name: string, row) => (
-                <Space orientation="vertical" size={0} style={{ maxWidth: 420 }}>
-                  <span data-testid="postback-row-name">{name}</span>
+                <Space orientation="vertical" size={0} style={{ maxWidth: 520 }}>
+                  <span data-testid="postback-row-name">
+                    {name} <EndpointStateTag health={row.health} />
+                  </span>
                   <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
                     {row.postbackURL}
                   </Typography.Text>
+                  <EndpointHealthNotice
+                    health={row.health}
+                    what={`the postback “${name}”`}
+                    onReenable={() => api.call('/postback/enablePostback', { postbackID: row.postbackID })}
+                    onDone={reenabled}
+                  />
                 </Space>
               ),
             },
@@ -418,7 +446,11 @@ export function PostbackView({ path }: { path: string }) {
       <Tabs
         data-testid="postback-tabs"
         items={[
-          { key: 'deliveries', label: 'Delivery log', children: <DeliveryLog reloadKey={deliveriesKey} /> },
+          {
+            key: 'deliveries',
+            label: 'Delivery log',
+            children: <DeliveryLog reloadKey={deliveriesKey} healthOf={healthOf} />,
+          },
           {
             key: 'inspector',
             label: <span data-testid="postback-tab-inspector">Inspector</span>,
