@@ -13,4 +13,12 @@ describe('preparedOnce', () => {
     expect(lookup(a).n).toBe(1);
     expect(made).toBe(2);
   });
+
+  it('reads extra arguments on the first call for a handle only', () => {
+    const once = preparedOnce((_db, size: number) => ({ size }));
+    const a = {} as Db;
+    expect(once(a, 1).size).toBe(1);
+    expect(once(a, 2).size).toBe(1);
+    expect(once({} as Db, 3).size).toBe(3);
+  });
 });

@@ -6,7 +6,7 @@ import {
   secretBoxFromEnv,
 } from '@leadmesh/core';
 import { crmAdapter, type DeliveryAnswer } from '@leadmesh/crm/server';
-import type { Db, DbOrTx } from '@leadmesh/db';
+import { type DbOrTx, preparedOnce } from '@leadmesh/db';
 import { crmFetchStatus, leadDeliver } from '@leadmesh/jobs';
 import { retryAfterMs } from '@leadmesh/net';
 import { LEAD_STATUS, type LeadStatusCode } from '@leadmesh/schema';
@@ -570,16 +570,13 @@ type Step = { kind: 'claim'; request: ClaimRequest } | { kind: 'record'; request
  * Each worker process batches its database steps: the records of finished calls and the claims
  * of new ones that arrived meanwhile share one transaction (records first). With several
  * processes on one SQLite file, fewer and larger write transactions keep them from waiting on
- * each other's lock.
+ * each other's lock. One batcher per database handle, with the settings of its first job.
  */
-const batchers = new WeakMap<Db, MicroBatcher<Step, Claim | RecordOutcome>>();
-
-function batcherFor(ctx: WorkerContext, settings: CrmSettings) {
-  let found = batchers.get(ctx.db);
-  if (!found) {
-    found = new MicroBatcher<Step, Claim | RecordOutcome>(
+const batcherFor = preparedOnce(
+  (db, settings: CrmSettings) =>
+    new MicroBatcher<Step, Claim | RecordOutcome>(
       (steps) =>
-        ctx.db.transaction(async (tx) => {
+        db.transaction(async (tx) => {
           const results: (Claim | RecordOutcome)[] = new Array(steps.length);
           const records = steps.flatMap((s, i) => (s.kind === 'record' ? [{ i, request: s.request }] : []));
           const claims = steps.flatMap((s, i) => (s.kind === 'claim' ? [{ i, request: s.request }] : []));
@@ -601,11 +598,8 @@ function batcherFor(ctx: WorkerContext, settings: CrmSettings) {
           return results;
         }),
       BATCH_MAX,
-    );
-    batchers.set(ctx.db, found);
-  }
-  return found;
-}
+    ),
+);
 
 /**
  * What an attempt says about the CRM, for its lane's breaker (decision 0035): a delivery, or any
@@ -637,7 +631,7 @@ export async function deliverLead(
   report?: Report,
 ): Promise<string> {
   const settings = crmSettings(ctx.env);
-  const batch = batcherFor(ctx, settings);
+  const batch = batcherFor(ctx.db, settings);
   const claimed = (await batch.submit({ kind: 'claim', request: { leadId, jobAttempt } })) as Claim;
   if (!claimed.go) return claimed.reason;
   const { attempt, claimedAt, crm, offer } = claimed;

@@ -1,4 +1,5 @@
 import { isReplayDelivery, isTestDelivery, replayedDeliveryOf, signingSecretsFor } from '@leadmesh/core';
+import { preparedOnce } from '@leadmesh/db';
 import { postbackSend } from '@leadmesh/jobs';
 import { isInspectorUrl, nextDelay, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
@@ -22,16 +23,14 @@ export const attemptsFor = (event: string): number =>
 export const webhookIdOf = (deliveryId: number, event = ''): string =>
   `pb_${replayedDeliveryOf(event) ?? deliveryId}`;
 
-type Db = WorkerContext['db'];
-
 /**
  * The claim, prepared once per database: the row moves to `attempt` only if it is pending and its
  * previous attempt was `attempt - 1`, and answers what the send needs (one statement, no select
  * before it). A duplicate job, a sweep racing a retry, a row delivered or failed, or a lead event of
  * a disabled postback matches nothing.
  */
-function prepareClaim(db: Db) {
-  return db
+const claimAttempt = preparedOnce((db) =>
+  db
     .update(postbackDeliveries)
     .set({ Attempts: sql`${sql.placeholder('attempt')}` })
     .where(
@@ -51,22 +50,20 @@ function prepareClaim(db: Db) {
       LastError: postbackDeliveries.LastError,
       ownerId: sql<number>`(select ${postbacks.BoundUser} from ${postbacks} where ${postbacks.postbackID} = ${postbackDeliveries.BoundPostback})`,
     })
-    .prepare();
-}
-const claims = new WeakMap<Db, ReturnType<typeof prepareClaim>>();
+    .prepare(),
+);
 
 /**
  * Where a delivery goes, read before the claim so the receiver's lane can hold it back. Finished
  * rows too: a job the lane released holds a slot to give back, even when its claim will do nothing.
  */
-function preparePeek(db: Db) {
-  return db
+const peekDelivery = preparedOnce((db) =>
+  db
     .select({ URL: postbackDeliveries.URL, Event: postbackDeliveries.Event })
     .from(postbackDeliveries)
     .where(eq(postbackDeliveries.ID, sql.placeholder('id')))
-    .prepare();
-}
-const peeks = new WeakMap<Db, ReturnType<typeof preparePeek>>();
+    .prepare(),
+);
 
 /**
  * What an attempt says about its receiver, for its lane's breaker (decision 0035): an answer of
@@ -95,12 +92,7 @@ export async function runPostbackSend(
     // Intake and retries name the lane: a delivery for a busy or dead receiver parks without a read.
     let lane = payload.lane ?? null;
     if (!lane) {
-      let peek = peeks.get(ctx.db);
-      if (!peek) {
-        peek = preparePeek(ctx.db);
-        peeks.set(ctx.db, peek);
-      }
-      const [target] = await peek.execute({ id: payload.deliveryId });
+      const [target] = await peekDelivery(ctx.db).execute({ id: payload.deliveryId });
       // A test fire or a replay, which someone is watching, goes straight.
       if (target && !isTestDelivery(target.Event) && !isReplayDelivery(target.Event))
         lane = postbackEndpoint(target.URL);
@@ -132,12 +124,7 @@ async function sendDelivery(
   lane?: string,
 ): Promise<void> {
   const { deliveryId, attempt } = payload;
-  let claim = claims.get(ctx.db);
-  if (!claim) {
-    claim = prepareClaim(ctx.db);
-    claims.set(ctx.db, claim);
-  }
-  const [delivery] = await claim.execute({ id: deliveryId, attempt });
+  const [delivery] = await claimAttempt(ctx.db).execute({ id: deliveryId, attempt });
   // Deleted with its postback, finished, or not this attempt's turn: nothing to do.
   if (!delivery) return;
   const allowed = attemptsFor(delivery.Event);

@@ -1,5 +1,5 @@
 import { ApiError, type Caller, forbidden, isStaffAccount, notFound, validationError } from '@leadmesh/core';
-import { type Db, type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
+import { type Db, type DbOrTx, hashPassword, preparedOnce, verifyPassword } from '@leadmesh/db';
 import {
   EMAIL_CHANGE_CODE_TTL_MINUTES,
   EMAIL_CHANGE_PAYMENT_HOLD_HOURS,
@@ -623,23 +623,14 @@ export async function listUsers(
  * passed as one JSON array (drizzle built this query's SQL again on each call, a tenth of the
  * list's CPU in the bench profile).
  */
-function prepareUsersByIds(db: Db) {
-  return db
+const usersByIds = preparedOnce((db) =>
+  db
     .select()
     .from(users)
     .where(sql`${users.ID} in (select value from json_each(${sql.placeholder('ids')}))`)
     .orderBy(desc(users.ID))
-    .prepare();
-}
-const usersByIdsStatements = new WeakMap<Db, ReturnType<typeof prepareUsersByIds>>();
-function usersByIds(db: Db) {
-  let statement = usersByIdsStatements.get(db);
-  if (!statement) {
-    statement = prepareUsersByIds(db);
-    usersByIdsStatements.set(db, statement);
-  }
-  return statement;
-}
+    .prepare(),
+);
 
 /** Staff verify a publisher on their side (admin §4): unverified → verified; twice changes nothing. */
 export async function verifyPublisher(db: Db, caller: Caller, input: { ID: number }): Promise<User> {
