@@ -255,6 +255,12 @@ async function checkOwnership(
   }
 }
 
+/** Landing orders are answered by the sites server, which proves the click itself (decision 0077). */
+const signedClickNotHere = (contract: CallContract) =>
+  new Error(
+    `${contract.path}: signed clicks are checked by the sites server, which does not mount by contract yet`,
+  );
+
 /** Who the caller is, by the contract's credential; throws the refusal (nothing is read before it). */
 async function prove(
   c: Context<AppEnv>,
@@ -279,8 +285,7 @@ async function prove(
     case 'none':
       return { caller: null, proof: null };
     case 'signedClick':
-      // Landing orders are answered by the sites server, which proves the click itself (decision 0077).
-      throw new Error(`${contract.path}: signed clicks are checked on the sites server, not here`);
+      throw signedClickNotHere(contract);
   }
 }
 
@@ -307,6 +312,7 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
   const checkAnswers = deps.env.NODE_ENV !== 'production';
   for (const { contract, handler, policy } of calls) {
     const credential = contract.credential ?? 'session';
+    if (credential === 'signedClick') throw signedClickNotHere(contract);
     const run = async (c: Context<AppEnv>) => {
       const { caller, proof } = await prove(c, contract, deps);
       const { input, raw, fields } = await readInput(c, contract);
