@@ -53,6 +53,10 @@ export interface TrafficBenchOptions {
   connections?: number;
   /** Leads posted by the intake bench (default 20,000). */
   leads?: number;
+  /** Another checkout whose API the intake bench starts (a before/after comparison in one run). */
+  apiRoot?: string;
+  /** Names the measured tree in the row (e.g. "before"). */
+  label?: string;
   log?: (line: string) => void;
 }
 
@@ -156,20 +160,24 @@ function freePort(): Promise<number> {
 }
 
 /** The API as in production with the sites server on a free port; answers both addresses. */
-async function startApi(databaseUrl: string, dataDir: string, prefix: string) {
+async function startApi(databaseUrl: string, dataDir: string, prefix: string, apiRoot = root) {
   const sitesPort = await freePort();
   // BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the API.
   const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = await startChild(process.execPath, [...extra, ...tsx, join(root, 'api/src/main.node.ts')], {
-    NODE_ENV: 'production',
-    PORT: '0',
-    SITES_PORT: String(sitesPort),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    REDIS_PREFIX: prefix,
-    APP_SECRET: BENCH_SECRET,
-  });
+  const child = await startChild(
+    process.execPath,
+    [...extra, ...tsx, join(apiRoot, 'api/src/main.node.ts')],
+    {
+      NODE_ENV: 'production',
+      PORT: '0',
+      SITES_PORT: String(sitesPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      REDIS_PREFIX: prefix,
+      APP_SECRET: BENCH_SECRET,
+    },
+  );
   const sitesUrl = `http://127.0.0.1:${sitesPort}`;
   for (let tries = 0; ; tries++) {
     const ok = await fetch(`${sitesUrl}/health`).then(
@@ -273,16 +281,56 @@ export async function trackingRows(options: TrafficBenchOptions = {}): Promise<R
   }
 }
 
+/** `total` posts over `connections`, timed from the start to the last answer (autocannon stops on its next tick). */
+async function postLeads(
+  url: string,
+  total: number,
+  connections: number,
+  body: () => string,
+): Promise<{ result: autocannon.Result; perSecond: number }> {
+  const started = performance.now();
+  let lastAnswer = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: `${url}/intake/leads`,
+        connections,
+        amount: total,
+        requests: [
+          {
+            method: 'POST',
+            path: '/intake/leads',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${API_TOKEN}` },
+            setupRequest: (request) => ({ ...request, body: body() }),
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    run.on('response', () => {
+      lastAnswer = performance.now();
+    });
+  });
+  return { result, perSecond: result['2xx'] / ((lastAnswer - started) / 1000) };
+}
+
+/**
+ * Lead intake against its baseline: a bare Hono app answering the same posts with the API's
+ * recorded answer (bench/bare-hono.ts reads each body, as the API does), same count, same
+ * connections, in the same run.
+ */
 export async function intakeRows(options: TrafficBenchOptions = {}): Promise<Row[]> {
   const log = options.log ?? console.log;
   const total = options.leads ?? 20_000;
+  const connections = options.connections ?? 50;
+  const label = options.label ? ` (${options.label})` : '';
   const dir = mkdtempSync(join(tmpdir(), 'leadmesh-bench-intake-'));
-  const prefix = `bench-intake-${process.pid}`;
+  const prefix = `bench-intake-${process.pid}-${options.label ?? 'now'}`;
   const children: Child[] = [];
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
   try {
     const databaseUrl = await buildWorld(dir);
-    const api = await startApi(databaseUrl, dir, prefix);
+    const api = await startApi(databaseUrl, dir, prefix, options.apiRoot);
     children.push(api.child);
     const handle = await createDb({ url: databaseUrl });
     const [{ ID: takenId }] = await handle.db.select({ ID: takenOffers.ID }).from(takenOffers).limit(1);
@@ -297,33 +345,36 @@ export async function intakeRows(options: TrafficBenchOptions = {}): Promise<Row
         phone: `+38160${1_000_000 + next}`,
         IdempotencyKey: `bench-${next++}`,
       });
-    // Timed from the start to the last answer: autocannon itself only stops on its next tick.
-    const cpuBefore = cpuMs(api.child);
-    const started = performance.now();
-    let lastAnswer = started;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const run = autocannon(
-        {
-          url: `${api.apiUrl}/intake/leads`,
-          connections: options.connections ?? 50,
-          amount: total,
-          requests: [
-            {
-              method: 'POST',
-              path: '/intake/leads',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${API_TOKEN}` },
-              setupRequest: (request) => ({ ...request, body: body() }),
-            },
-          ],
-        },
-        (error, done) => (error ? reject(error) : resolve(done)),
-      );
-      run.on('response', () => {
-        lastAnswer = performance.now();
-      });
+    // The baseline answers what the API answered to one lead (kept out of the counts below).
+    const sample = await fetch(`${api.apiUrl}/intake/leads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${API_TOKEN}` },
+      body: JSON.stringify({ BoundTakenOffer: takenId, name: 'Sample', phone: '+381600999999' }),
     });
-    const elapsed = (lastAnswer - started) / 1000;
-    const perSecond = result['2xx'] / elapsed;
+    if (sample.status !== 200) throw new Error(`intake answered ${sample.status}: ${await sample.text()}`);
+    const headers: Record<string, string> = {};
+    sample.headers.forEach((value, name) => {
+      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+        headers[name] = value;
+    });
+    const answersFile = join(dir, 'bare-answers.json');
+    writeFileSync(
+      answersFile,
+      JSON.stringify([
+        { method: 'POST', path: '/intake/leads', status: 200, headers, body: await sample.text() },
+      ]),
+    );
+    const bare = await startChild(process.execPath, [...tsx, join(root, 'bench/bare-hono.ts')], {
+      PORT: '0',
+      BARE_ANSWERS: answersFile,
+    });
+    children.push(bare);
+    await new Promise((r) => setTimeout(r, 1000));
+    const baseline = await postLeads(`http://127.0.0.1:${bare.port}`, total, connections, body);
+    next = 0;
+
+    const cpuBefore = cpuMs(api.child);
+    const { result, perSecond } = await postLeads(api.apiUrl, total, connections, body);
     const cpuPerLead = ((cpuMs(api.child) - cpuBefore) * 1000) / Math.max(result['2xx'], 1);
     await stop(api.child);
     children.splice(children.indexOf(api.child), 1);
@@ -342,25 +393,29 @@ export async function intakeRows(options: TrafficBenchOptions = {}): Promise<Row
     );
     await queue.obliterate({ force: true });
     await queue.close();
+    // The sample lead is one more of each.
+    const committed = accepted.n - 1;
+    const queued = jobs - 1;
+    const ratio = perSecond / baseline.perSecond;
     log(
-      `  lead intake: ${fmt(result['2xx'])} answered in ${fmt(elapsed, 1)} s = ${fmt(perSecond)} leads/s (p99 ${fmt(result.latency.p99, 1)} ms, API CPU ${fmt(cpuPerLead)} µs a lead), ${fmt(accepted.n)} committed, ${fmt(jobs)} jobs`,
+      `  lead intake${label}: ${fmt(result['2xx'])} answered = ${fmt(perSecond)} leads/s vs bare ${fmt(baseline.perSecond)} (${fmt(ratio * 100, 1)}%; p99 ${fmt(result.latency.p99, 1)} ms, API CPU ${fmt(cpuPerLead)} µs a lead), ${fmt(committed)} committed, ${fmt(queued)} jobs`,
     );
     return [
       {
-        name: `POST /intake/leads, ${fmt(total)} leads over ${options.connections ?? 50} connections`,
+        name: `POST /intake/leads${label}, ${fmt(total)} leads over ${connections} connections`,
         value: `${fmt(perSecond)} leads/s (p99 ${fmt(result.latency.p99, 1)} ms)`,
-        baseline: '',
-        ratio: '',
+        baseline: `${fmt(baseline.perSecond)} req/s (p99 ${fmt(baseline.result.latency.p99, 1)} ms)`,
+        ratio: `${fmt(ratio * 100, 1)}%`,
         target: '>= 2,000 leads/s',
         ok: perSecond >= 2000 && result.non2xx === 0 && result.errors === 0,
       },
       {
-        name: 'intake: leads committed (status -1) and lead.deliver jobs after SIGTERM',
-        value: `${fmt(accepted.n)} leads, ${fmt(jobs)} jobs`,
+        name: `intake${label}: leads committed (status -1) and lead.deliver jobs after SIGTERM`,
+        value: `${fmt(committed)} leads, ${fmt(queued)} jobs`,
         baseline: '',
         ratio: '',
         target: `${fmt(total)} each`,
-        ok: accepted.n === total && jobs === total,
+        ok: committed === total && queued === total,
       },
     ];
   } finally {
@@ -373,9 +428,14 @@ export async function intakeRows(options: TrafficBenchOptions = {}): Promise<Row
 // `npx tsx bench/traffic.ts`: both benches alone, printed as the bench table.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+  const leadCount = Number(process.env.BENCH_INTAKE_LEADS ?? 20_000);
+  // BENCH_INTAKE_ONLY=1 skips the tracking rows; BENCH_INTAKE_BEFORE=<checkout> measures that
+  // tree's intake first, then this one's, each beside its own bare baseline in the same run.
+  const before = process.env.BENCH_INTAKE_BEFORE;
   const rows = [
-    ...(await trackingRows({ seconds })),
-    ...(await intakeRows({ leads: Number(process.env.BENCH_INTAKE_LEADS ?? 20_000) })),
+    ...(process.env.BENCH_INTAKE_ONLY ? [] : await trackingRows({ seconds })),
+    ...(before ? await intakeRows({ leads: leadCount, apiRoot: before, label: 'before' }) : []),
+    ...(await intakeRows({ leads: leadCount, label: before ? 'after' : undefined })),
   ];
   console.log('\n| | measured | bare Hono, same run | ratio | target | |\n|---|---|---|---|---|---|');
   for (const r of rows) {

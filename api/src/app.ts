@@ -7,13 +7,11 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { advertiserRoutes } from './features/advertisers/advertisers.routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { mountCrmCallbacks } from './features/crms/crm-callback.ts';
 import { crmRoutes } from './features/crms/crms.routes.ts';
 import { customPayoutRoutes } from './features/custom-payouts/custom-payouts.routes.ts';
 import { dashboardRoutes } from './features/dashboards/dashboards.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
 import { imageRoutes, mountImageFiles } from './features/images/images.routes.ts';
-import { mountIntake } from './features/intake/intake.routes.ts';
 import { leadAdminRoutes, mountExportDownloads } from './features/lead-admin/lead-admin.routes.ts';
 import { crmInfoRoutes } from './features/leads/crm-info.routes.ts';
 import { leadRoutes } from './features/leads/leads.routes.ts';
@@ -36,6 +34,7 @@ import { type BoundCall, mountCalls, mountNotImplemented } from './lib/call.ts';
 import { proxyMatcher, resolveClientIp } from './lib/client-ip.ts';
 import { logValue, writeLog } from './lib/logs.ts';
 import { originMatcher } from './lib/origins.ts';
+import { machineCalls } from './machine-routes.ts';
 import { apiHeaders } from './middlewares/headers.ts';
 
 /** Every built call. A documented call missing here answers NOT_IMPLEMENTED. */
@@ -140,12 +139,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   mountDocs(app);
   mountDevMail(app);
-  mountCrmCallbacks(app, deps);
   mountExportDownloads(app);
   mountQueueDashboard(app, deps.queueRedis, deps.env.REDIS_PREFIX);
   mountImageFiles(app, deps);
-  // Machine routes (decision 0009): no session, no CSRF; each authenticates itself.
-  mountIntake(app, deps);
+  // Machine routes by contract (decisions 0009, 0077): their own credential, no session, no CSRF.
+  mountCalls(app, machineCalls, deps);
   mountCalls(app, builtCalls, deps);
   mountNotImplemented(app, notBuiltContracts());
   return app;

@@ -1,34 +1,54 @@
 import { ApiError, type Caller, mayManage } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { runUnitOfWork } from '@leadmesh/jobs';
-import type { CallContract, CallerKind } from '@leadmesh/schema';
+import {
+  type BodyKind,
+  bodyKinds,
+  type CallContract,
+  type CallerKind,
+  type Credential,
+} from '@leadmesh/schema';
 import { users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { admits, checkAccess } from './access.ts';
-import { readJsonCapped } from './body.ts';
+import { JSON_BODY_LIMIT, readTextCapped } from './body.ts';
+import { apiTokenProof, crmTokenProof, type ProofOf } from './credentials.ts';
 import { checkCsrf } from './csrf.ts';
 import { hitRateLimit, type RateLimitRule, refundRateLimit } from './rate-limit.ts';
 import { loadSession } from './session.ts';
 
 /** What a handler gets besides its validated input. */
-export interface CallContext {
+export interface CallContext<P = unknown> {
   c: Context<AppEnv>;
   deps: AppDeps;
   db: Db;
+  /** The session's caller (null without a session, and on machine routes). */
   caller: Caller | null;
+  /** What the contract's credential proved: the session's caller, the API token's user, the CRM. */
+  proof: P;
   ip: string;
+  /** The body as it came, before validation (a signature covers these bytes); '' for GET. */
+  rawBody: string;
+  /** The body's fields as read, before validation and without the path's parameters ({} for GET). */
+  bodyFields: Record<string, unknown>;
 }
 
 type Input<C extends CallContract> = z.output<C['request']>;
+type CredentialOf<C extends CallContract> =
+  C extends CallContract<z.ZodType, z.ZodType, string, infer K> ? K : 'session';
 
-/** A handler of one contract: typed by the contract's request and response. */
+/**
+ * A handler of one contract: typed by the contract's request and response. A `Response` is sent as
+ * it is (files, and the plain answers some CRMs expect), past the answer check.
+ */
 export type CallHandler<C extends CallContract> = (
   input: Input<C>,
-  ctx: CallContext,
-) => Promise<z.input<C['response']>>;
+  ctx: CallContext<ProofOf<CredentialOf<C>>>,
+) => Promise<z.input<C['response']> | Response>;
 
 /** A rate limit hit before the handler runs, counted per client address or per a key from the input. */
 export interface RateLimitUse<I> {
@@ -55,8 +75,15 @@ export type Ownership<I> =
   | { account: keyof I & string }
   | { advertiser: keyof I & string; bypass: readonly CallerKind[] }
   | {
-      record: (db: Db, input: I) => Promise<{ userId?: number | null; advertiserId?: number | null } | null>;
+      /** The owner of the record the input names; null: no such record; undefined: the input names none. */
+      record: (
+        db: Db,
+        input: I,
+        deps: AppDeps,
+      ) => Promise<{ userId?: number | null; advertiserId?: number | null } | null | undefined>;
       bypass: readonly CallerKind[];
+      /** The refusal when the record is not there (default: NOT_FOUND "Not found"). */
+      missing?: string;
     };
 
 export interface CallPolicy<I> {
@@ -85,21 +112,77 @@ export function requireCaller(ctx: CallContext): Caller {
   return ctx.caller;
 }
 
-async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<unknown> {
-  if (contract.method === 'GET') return c.req.query();
-  if (contract.multipart) {
-    const type = c.req.header('content-type') ?? '';
-    if (!type.includes('multipart/form-data')) {
+const BODY_TYPES: Record<BodyKind, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+};
+
+/**
+ * Which of the contract's body kinds this body is: the one its Content-Type names; without a type
+ * it knows, JSON when the call reads only JSON or the text looks like JSON, else a form.
+ */
+function bodyKindOf(type: string, kinds: readonly BodyKind[], text: string): BodyKind {
+  const named = kinds.find((kind) => type.includes(kind === 'json' ? 'json' : BODY_TYPES[kind]));
+  if (named) return named;
+  if (kinds.includes('json') && (kinds.length === 1 || /^\s*[{[]/.test(text))) return 'json';
+  if (kinds.includes('form')) return 'form';
+  throw new ApiError('VALIDATION_ERROR', {
+    message: `This call takes ${kinds.map((kind) => BODY_TYPES[kind]).join(' or ')}`,
+  });
+}
+
+interface ReadInput {
+  input: Record<string, unknown>;
+  /** The body's text ('' for GET and multipart). */
+  raw: string;
+  /** The body's fields as read, before the path's parameters join them ({} for GET). */
+  fields: Record<string, unknown>;
+}
+
+/** The request's input: the query for GET, else its body as the contract reads it. */
+async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<ReadInput> {
+  if (contract.method === 'GET') return { input: c.req.query(), raw: '', fields: {} };
+  const kinds = bodyKinds(contract);
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (kinds.includes('multipart') && (kinds.length === 1 || type.includes(BODY_TYPES.multipart))) {
+    if (!type.includes(BODY_TYPES.multipart)) {
       throw new ApiError('VALIDATION_ERROR', { message: 'This call takes multipart/form-data' });
     }
     try {
-      return await c.req.parseBody();
+      const form = await c.req.parseBody();
+      return { input: form, raw: '', fields: form };
     } catch {
       // A form cut short or without its boundary is the sender's mistake, not ours.
       throw new ApiError('VALIDATION_ERROR', { message: 'The form data is malformed' });
     }
   }
-  return readJsonCapped(c);
+  const raw = await readTextCapped(c, contract.bodyLimit ?? JSON_BODY_LIMIT);
+  if (bodyKindOf(type, kinds, raw) === 'form') {
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    return { input: form, raw, fields: form };
+  }
+  if (raw.trim() === '') return { input: {}, raw, fields: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', { message: 'The body is not valid JSON' });
+  }
+  const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+  // Arrays and scalars go to validation as they are: the contract's object schema names the mistake.
+  return {
+    input: parsed as Record<string, unknown>,
+    raw,
+    fields: isObject ? (parsed as Record<string, unknown>) : {},
+  };
+}
+
+/** Input with the path's parameters (`{name}`), which win over a body field of the same name. */
+function withPathParams(c: Context<AppEnv>, path: string, input: Record<string, unknown>): unknown {
+  if (!path.includes('{')) return input;
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  return { ...input, ...c.req.param() };
 }
 
 function validationFailure(error: z.ZodError): ApiError {
@@ -114,60 +197,126 @@ function validationFailure(error: z.ZodError): ApiError {
 
 const notYours = () => new ApiError('FORBIDDEN', { message: 'That belongs to another account' });
 
+/** Who ownership is judged for: a session's caller, or the user an API token acts for. */
+interface Actor {
+  userId: number;
+  advertiserId: number | null;
+  /** The session's caller; staff `bypass` and `account` rules need one. */
+  caller: Caller | null;
+}
+
+function actorOf(caller: Caller | null, proof: unknown, credential: Credential): Actor | null {
+  if (caller) return { userId: caller.user.ID, advertiserId: caller.advertiser?.ID ?? null, caller };
+  if (credential === 'apiToken')
+    return { userId: (proof as ProofOf<'apiToken'>).userId, advertiserId: null, caller: null };
+  return null;
+}
+
 async function checkOwnership(
-  db: Db,
+  deps: AppDeps,
   rules: readonly Ownership<unknown>[],
   input: unknown,
-  caller: Caller | null,
+  actor: Actor | null,
 ) {
+  const db = deps.db;
   for (const rule of rules) {
-    if (!caller) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });
+    if (!actor) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });
+    const caller = actor.caller;
     const fields = input as Record<string, unknown>;
     if ('account' in rule) {
       const named = fields[rule.account];
       // Absent means the caller's own, as for `user`.
       if (named == null) continue;
       const id = Number(named);
-      if (id === caller.user.ID) continue;
+      if (id === actor.userId) continue;
+      if (!caller) throw notYours();
       const [target] = await db.select().from(users).where(eq(users.ID, id)).limit(1);
       if (!target) throw new ApiError('NOT_FOUND', { message: 'User not found' });
       if (!mayManage(caller.user, target))
         throw new ApiError('FORBIDDEN', { message: 'You may not act on this account' });
       continue;
     }
-    if (rule.bypass.some((kind) => admits(kind, caller))) continue;
+    if (caller && rule.bypass.some((kind) => admits(kind, caller))) continue;
     if ('user' in rule) {
       const named = fields[rule.user];
-      if (named != null && Number(named) !== caller.user.ID) throw notYours();
+      if (named != null && Number(named) !== actor.userId) throw notYours();
     } else if ('advertiser' in rule) {
       const named = fields[rule.advertiser];
-      if (named != null && Number(named) !== caller.advertiser?.ID) throw notYours();
+      if (named != null && Number(named) !== actor.advertiserId) throw notYours();
     } else {
-      const owner = await rule.record(db, input);
-      if (!owner) throw new ApiError('NOT_FOUND', { message: 'Not found' });
+      const owner = await rule.record(db, input, deps);
+      if (owner === undefined) continue;
+      if (!owner) throw new ApiError('NOT_FOUND', { message: rule.missing ?? 'Not found' });
       const mine =
-        (owner.userId != null && owner.userId === caller.user.ID) ||
-        (owner.advertiserId != null && owner.advertiserId === caller.advertiser?.ID);
+        (owner.userId != null && owner.userId === actor.userId) ||
+        (owner.advertiserId != null && owner.advertiserId === actor.advertiserId);
       if (!mine) throw notYours();
     }
   }
 }
 
-/**
- * Mounts each bound call at its spec path. In order: the session, CSRF, access (so an anonymous
- * caller learns nothing about the payload), validation, the declared rate limits and ownership,
- * then the handler inside a unit of work (jobs it asks for are enqueued after it returns). The
- * answer is `{status:'ok', data}`; outside production it is checked against the contract too.
- */
-export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps: AppDeps): void {
-  const checkAnswers = deps.env.NODE_ENV !== 'production';
-  for (const { contract, handler, policy } of calls) {
-    app.on(contract.method, contract.path, async (c) => {
+/** Landing orders are answered by the sites server, which proves the click itself (decision 0077). */
+const signedClickNotHere = (contract: CallContract) =>
+  new Error(
+    `${contract.path}: signed clicks are checked by the sites server, which does not mount by contract yet`,
+  );
+
+/** Who the caller is, by the contract's credential; throws the refusal (nothing is read before it). */
+async function prove(
+  c: Context<AppEnv>,
+  contract: CallContract,
+  deps: AppDeps,
+): Promise<{ caller: Caller | null; proof: unknown }> {
+  const credential = contract.credential ?? 'session';
+  switch (credential) {
+    case 'session': {
       const caller = await loadSession(c);
       if (contract.method !== 'GET' && contract.path !== '/api/csrf') await checkCsrf(c);
       const denied = checkAccess(contract.callers, caller);
       if (denied) throw new ApiError(denied);
-      const parsed = contract.request.safeParse(await readInput(c, contract));
+      return { caller, proof: caller };
+    }
+    case 'apiToken': {
+      if (!contract.tokenFlag) throw new Error(`${contract.path} takes an API token but names no tokenFlag`);
+      return { caller: null, proof: await apiTokenProof(c, deps.db, contract.tokenFlag) };
+    }
+    case 'crmToken':
+      return { caller: null, proof: await crmTokenProof(c, deps.db) };
+    case 'none':
+      return { caller: null, proof: null };
+    case 'signedClick':
+      throw signedClickNotHere(contract);
+  }
+}
+
+/** A refusal as a plain-text contract answers it: `ERROR CODE: message`, with the error's status. */
+function textRefusal(c: Context<AppEnv>, error: ApiError): Response {
+  return c.text(
+    `ERROR ${error.code}: ${error.details?.message ?? error.code}`,
+    error.httpStatus as ContentfulStatusCode,
+  );
+}
+
+/** Hono's `:name` for the contract's `{name}` path parameters. */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Mounts each bound call at its path. In order: the credential (a session with CSRF and the
+ * contract's callers, an API token with its flag, a CRM's callback token, or none), so a caller
+ * that is not admitted learns nothing about the payload; the body as the contract reads it;
+ * validation; the declared rate limits and ownership; then the handler inside a unit of work (jobs
+ * it asks for are enqueued after it returns). The answer is `{status:'ok', data}` (or the text, or
+ * the handler's own `Response`); outside production it is checked against the contract too.
+ */
+export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps: AppDeps): void {
+  const checkAnswers = deps.env.NODE_ENV !== 'production';
+  for (const { contract, handler, policy } of calls) {
+    const credential = contract.credential ?? 'session';
+    if (credential === 'signedClick') throw signedClickNotHere(contract);
+    const run = async (c: Context<AppEnv>) => {
+      const { caller, proof } = await prove(c, contract, deps);
+      const { input, raw, fields } = await readInput(c, contract);
+      const parsed = contract.request.safeParse(withPathParams(c, contract.path, input));
       if (!parsed.success) throw validationFailure(parsed.error);
       const ip = c.get('clientIp');
       const refunds: (() => Promise<void>)[] = [];
@@ -178,18 +327,35 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
           refunds.push(() => refundRateLimit(deps.redis, limit.rule, subject));
         }
       }
-      if (policy.owns) await checkOwnership(deps.db, policy.owns, parsed.data, caller);
-      const ctx: CallContext = { c, deps, db: deps.db, caller, ip };
+      if (policy.owns)
+        await checkOwnership(deps, policy.owns, parsed.data, actorOf(caller, proof, credential));
+      const ctx: CallContext = { c, deps, db: deps.db, caller, proof, ip, rawBody: raw, bodyFields: fields };
       const data = await runUnitOfWork(deps.jobs, () => handler(parsed.data, ctx));
       for (const refund of refunds) await refund();
+      if (data instanceof Response) return data;
       if (checkAnswers) {
         const checked = contract.response.safeParse(data);
         if (!checked.success) {
           throw new Error(`Answer of ${contract.path} breaks its contract: ${checked.error.message}`);
         }
       }
+      if (contract.answer === 'text') return c.text(String(data));
       return c.json({ status: 'ok', data: data ?? null });
-    });
+    };
+    app.on(
+      contract.method,
+      honoPath(contract.path),
+      contract.answer === 'text'
+        ? async (c) => {
+            try {
+              return await run(c);
+            } catch (error) {
+              if (error instanceof ApiError) return textRefusal(c, error);
+              throw error;
+            }
+          }
+        : run,
+    );
   }
 }
 

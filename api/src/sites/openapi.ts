@@ -1,10 +1,7 @@
 /**
- * The machine routes of tracking and intake in the OpenAPI document (tag "Machine routes",
+ * The machine routes of the sites server in the OpenAPI document (tag "Machine routes",
  * decision 0009): no session, no CSRF; each authenticates itself as described.
  */
-
-import { z } from 'zod';
-import { serverLeadSchema } from '../features/intake/intake.input.ts';
 
 export const MACHINE_ROUTES_TAG = 'Machine routes';
 
@@ -30,7 +27,7 @@ const code = {
 };
 
 /** Path items for `paths`, the sites server's under their own `servers`. */
-export function machineRoutePaths(apiUrl: string, sitesUrl: string): Record<string, Record<string, unknown>> {
+export function machineRoutePaths(sitesUrl: string): Record<string, Record<string, unknown>> {
   const sites = [{ url: sitesUrl, description: 'the sites server (a publisher’s domain in production)' }];
   const tags = [MACHINE_ROUTES_TAG];
   return {
@@ -105,83 +102,6 @@ export function machineRoutePaths(apiUrl: string, sitesUrl: string): Record<stri
           { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
         ],
         responses: { 200: { description: 'the file' }, 404: html('no such website or file') },
-      },
-    },
-    '/intake/leads': {
-      servers: [{ url: apiUrl }],
-      post: {
-        tags,
-        summary: 'A lead from a server holding an API token with canSendLeads',
-        description:
-          'Authorization: Bearer <API token>. Names the token user’s taken offer (BoundTakenOffer) or an offer (BoundOffer). `ip` and `userAgent` are the buyer’s, when known (geo, bot and per-IP checks). Idempotent with IdempotencyKey (or the Idempotency-Key header): the same key answers the same lead.',
-        requestBody: {
-          content: {
-            'application/json': {
-              schema: z.toJSONSchema(serverLeadSchema, {
-                io: 'input',
-                unrepresentable: 'any',
-                target: 'openapi-3.0',
-              }),
-            },
-          },
-        },
-        responses: {
-          200: {
-            description: 'the lead: accepted (Status -1) or blocked (Status 4 with BlockedReason)',
-            content: {
-              'application/json': {
-                schema: envelope({
-                  type: 'object',
-                  properties: {
-                    ID: { type: 'integer' },
-                    Status: { type: 'integer' },
-                    StatusName: { type: 'string' },
-                    BlockedReason: { type: 'string', nullable: true },
-                    replayed: { type: 'boolean' },
-                  },
-                }),
-              },
-            },
-          },
-          400: error,
-          401: error,
-          403: error,
-          404: error,
-        },
-      },
-    },
-    '/intake/leads/{id}': {
-      servers: [{ url: apiUrl }],
-      get: {
-        tags,
-        summary: 'Where a lead of the token’s user stands (API token with canReadLeads)',
-        description:
-          'Authorization: Bearer <API token>. Another user’s lead answers 404, as an unknown one does.',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-        responses: {
-          200: {
-            description: 'the lead’s status',
-            content: {
-              'application/json': {
-                schema: envelope({
-                  type: 'object',
-                  properties: {
-                    ID: { type: 'integer' },
-                    BoundOffer: { type: 'integer' },
-                    Status: { type: 'integer' },
-                    StatusName: { type: 'string' },
-                    BlockedReason: { type: 'string', nullable: true },
-                    createdAt: { type: 'string', format: 'date-time' },
-                    updatedAt: { type: 'string', format: 'date-time' },
-                  },
-                }),
-              },
-            },
-          },
-          401: error,
-          403: error,
-          404: error,
-        },
       },
     },
   };

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiTokenColumns, secretBoxFromEnv } from '@leadmesh/core';
-import { contracts } from '@leadmesh/schema';
+import { type CallContract, contracts } from '@leadmesh/schema';
 import * as tables from '@leadmesh/schema/tables';
 import { apiTokens } from '@leadmesh/schema/tables';
 import { count } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notBuiltContracts } from '../../app.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { machineCalls } from '../../machine-routes.ts';
 import { type Answer, createTestApi, type TestApi, type TestClient } from '../../test/harness.ts';
 
 /**
@@ -198,10 +199,34 @@ class TokenCaller {
     const json = (await response.json()) as Omit<Answer, 'httpStatus' | 'headers'>;
     return { ...json, httpStatus: response.status, headers: response.headers };
   }
+  /** A machine route with the bearer (and a CSRF token, as for the calls). */
+  async machine(method: string, path: string, body?: string): Promise<Response> {
+    return this.client.raw(method, path, {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${this.token}`,
+        'X-XSRF-TOKEN': await this.client.fetchCsrf(),
+      },
+    });
+  }
+}
+
+/** A machine route as a session's browser would send it: the cookie and a CSRF token, no other credential. */
+async function sessionMachine(client: TestClient, method: string, path: string, body?: string) {
+  return client.raw(method, path, {
+    body,
+    headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': await client.fetchCsrf() },
+  });
 }
 
 let api: TestApi;
 const clients = {} as Record<Persona, Pick<TestClient, 'callRaw'>>;
+/** Each persona sending a machine route its own way (a session, or a bearer token). */
+const machineCallers = {} as Record<
+  Persona,
+  (method: string, path: string, body?: string) => Promise<Response>
+>;
 const ids = {} as Record<Persona | 'P2', number>;
 let publisher2: TestClient;
 
@@ -240,6 +265,13 @@ beforeAll(async () => {
     await apiToken(ids.P, { canSendLeads: true, canReadLeads: true }),
   );
   clients.N = new TokenCaller(api.client(), await apiToken(ids.D, {}));
+  for (const persona of PERSONAS) {
+    const client = clients[persona];
+    machineCallers[persona] =
+      client instanceof TokenCaller
+        ? (method, path, body) => client.machine(method, path, body)
+        : (method, path, body) => sessionMachine(client as TestClient, method, path, body);
+  }
 });
 
 /** An API token of a user, written as addApiToken writes it (sealed and hashed). */
@@ -377,6 +409,82 @@ describe('every documented call is built', () => {
   });
 });
 
+/** A machine route's path with stand-ins for its parameters: a lead and a CRM that do not exist, a token of the right length. */
+const samplePath = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'token' ? 'x'.repeat(43) : '999999'));
+
+/**
+ * Whether a persona holds a machine route's credential (decision 0077): T's token has every flag,
+ * N's none; nobody here holds a CRM's callback token (its own tests use real ones), and a session
+ * is no machine credential.
+ */
+function holdsCredential(contract: CallContract, persona: Persona): boolean {
+  switch (contract.credential ?? 'session') {
+    case 'apiToken':
+      return persona === 'T';
+    case 'none':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The refusal code of an answer (the envelope's, or a plain-text `ERROR CODE: …`), else null. */
+async function refusalOf(response: Response): Promise<string | null> {
+  const text = await response.text();
+  let code: string | undefined;
+  try {
+    const body = JSON.parse(text) as { status?: string; data?: unknown };
+    code = body.status === 'error' ? String(body.data) : undefined;
+  } catch {
+    code = /^ERROR (\w+)/.exec(text)?.[1];
+  }
+  return code && REFUSALS.has(code) ? code : null;
+}
+
+describe('machine routes by contract (decision 0077)', () => {
+  it.each(PERSONAS)(
+    'caller %s is admitted exactly where it holds the credential, and a refusal changes nothing',
+    async (persona) => {
+      const before = await fingerprint();
+      const wrong: string[] = [];
+      for (const { contract } of machineCalls) {
+        const path = samplePath(contract.path);
+        const response = await machineCallers[persona](
+          contract.method,
+          path,
+          contract.method === 'GET' ? undefined : '{}',
+        );
+        const refused = await refusalOf(response);
+        const expectAdmitted = holdsCredential(contract, persona);
+        const route = `${contract.method} ${contract.path}`;
+        if (expectAdmitted && refused) wrong.push(`${route}: refused with ${refused}`);
+        if (!expectAdmitted && !refused) wrong.push(`${route}: not refused (HTTP ${response.status})`);
+        if (response.status >= 500) wrong.push(`${route}: HTTP ${response.status}`);
+      }
+      expect(wrong).toEqual([]);
+      // Admitted with an empty body or an unknown id: nothing to write either.
+      expect(await fingerprint()).toBe(before);
+    },
+  );
+});
+
+/** Who a machine route admits, in words, from its contract. */
+function admittedText(contract: CallContract): string {
+  switch (contract.credential ?? 'session') {
+    case 'apiToken':
+      return `an API token with \`${contract.tokenFlag}\` (T)`;
+    case 'crmToken':
+      return 'the CRM holding that CRM’s callback token';
+    case 'signedClick':
+      return 'a visitor with a signed click';
+    case 'none':
+      return 'anyone';
+    case 'session':
+      return contract.callers.join(', ');
+  }
+}
+
 /** The matrix as a table: what this test checks, published in docs/authorization-matrix.md. */
 function matrixMarkdown(): string {
   const columns = PERSONAS.filter((p) => !TOKEN_PERSONAS.has(p));
@@ -399,16 +507,26 @@ function matrixMarkdown(): string {
   }
   lines.push(
     '',
-    '## Machine routes (decision 0009)',
+    '## Machine routes bound by contract (decisions 0009, 0077)',
     '',
-    'No session and no CSRF: each route authenticates itself. Tried with the wrong credential in',
+    'Declared with their credential instead of callers; the test above tries each as every persona',
+    '(a session with its CSRF token is no machine credential; T is an API token with every flag, N one',
+    'with none). Ownership and wrong credentials: `api/src/features/security/ownership.test.ts`.',
+    '',
+    `| route | credential | admitted | ${PERSONAS.join(' | ')} |`,
+    `|---|---|---|${PERSONAS.map(() => ':-:').join('|')}|`,
+    ...machineCalls.map(
+      ({ contract }) =>
+        `| \`${contract.method} ${contract.path}\` | ${contract.credential} | ${admittedText(contract)} | ${PERSONAS.map((p) => (holdsCredential(contract, p) ? '✓' : '·')).join(' | ')} |`,
+    ),
+    '',
+    '## Other machine routes (decision 0009)',
+    '',
+    'Not bound by contract yet: each authenticates itself. Tried with the wrong credential in',
     '`api/src/features/security/ownership.test.ts` (describe "machine routes with the wrong credential").',
     '',
     '| route | admitted | everyone else |',
     '|---|---|---|',
-    '| `POST /intake/leads` | an API token with `canSendLeads`, naming its own user’s taken offer | 401 without a token (a session cookie is not one), 403 without the flag or for another user’s taken offer |',
-    '| `GET /intake/leads/{id}` | an API token with `canReadLeads`, for its own user’s lead | 401 / 403; another user’s lead answers exactly as an unknown one (404) |',
-    '| `GET, POST /crm/{crmId}/callback/{token}` | the CRM holding that CRM’s token | 4xx for a wrong token, another CRM’s token or another CRM id; nothing changes |',
     '| `GET /exports/leads/{id}/{n}`, `/admin/queues` | admins (session) | 404, as for a missing file |',
     '| `GET /images/{fileName}`, `/t/{code}`, `/o/{code}/…`, `/w/{key}/…` | anyone (public by design; random names and codes) | — |',
     '| `GET, POST, PUT, PATCH, DELETE /pb/{token}[/…]` (sites server) | anyone: a user’s postback inspector records what reaches its secret URL (decision 0041) | 404 for an unknown token, nothing kept |',

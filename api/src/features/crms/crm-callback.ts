@@ -1,4 +1,5 @@
 import {
+  ApiError,
   type CrmDataRecord,
   maskIn,
   openCrmData,
@@ -8,14 +9,13 @@ import {
 } from '@leadmesh/core';
 import { crmAdapter, parseCallback, type RawCallback } from '@leadmesh/crm/server';
 import type { Db } from '@leadmesh/db';
-import { crmFetchStatus, enqueueAfterCommit, runUnitOfWork } from '@leadmesh/jobs';
+import { crmFetchStatus, enqueueAfterCommit } from '@leadmesh/jobs';
 import type { ErrorCode } from '@leadmesh/schema';
-import { type CrmRow, crmCallbacks, crms, leads } from '@leadmesh/schema/tables';
+import { type CrmRow, crmCallbacks, leads } from '@leadmesh/schema/tables';
 import { and, eq } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppDeps, AppEnv } from '../../context.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import { bind, type CallContext } from '../../lib/call.ts';
+import type { ProofOf } from '../../lib/credentials.ts';
+import { type CallbackOutcome, crmCallbackCalls } from './crm-callback.contracts.ts';
 
 /** What the callback route answers: the status and the envelope's data (or error code and message). */
 export interface CallbackAnswer {
@@ -41,9 +41,6 @@ const done = (data: string, message?: string, leadStatus?: number): CallbackAnsw
   leadStatus,
 });
 
-/** Compared against when the CRM does not exist, so both refusals take the same time. */
-const NO_TOKEN = 'x'.repeat(43);
-
 /** What the CRM sent, with its secrets (and our token) masked, for the callback row. */
 function maskedPayload(raw: RawCallback, crm: CrmRow, data: CrmDataRecord): Record<string, unknown> {
   const secrets = [...crmAdapter(crm.name).secrets(data), crm.callbackToken];
@@ -53,23 +50,18 @@ function maskedPayload(raw: RawCallback, crm: CrmRow, data: CrmDataRecord): Reco
 }
 
 /**
- * One status callback from a CRM (decision 0009): authenticated by the CRM's secret token in the
- * URL (constant-time), then by what the CRM itself signs or carries (Scale CRM's signature,
- * bitrix24's application token). A replay (same dedup key) changes nothing; a lead that is not
- * this CRM's is refused. bitrix24 events carry only an id: the status is fetched by the worker.
+ * One status callback from a CRM (decision 0009), whose secret token in the URL the route's
+ * credential (`crmToken`) has already matched: then authenticated by what the CRM itself signs or
+ * carries (Scale CRM's signature, bitrix24's application token). A replay (same dedup key) changes
+ * nothing; a lead that is not this CRM's is refused. bitrix24 events carry only an id: the status
+ * is fetched by the worker.
  */
 export async function handleCrmCallback(
   db: Db,
   box: SecretBox,
-  crmId: number,
-  token: string,
+  crm: CrmRow,
   raw: RawCallback,
 ): Promise<CallbackAnswer> {
-  const [crm] = Number.isSafeInteger(crmId)
-    ? await db.select().from(crms).where(eq(crms.ID, crmId)).limit(1)
-    : [];
-  const tokenOk = safeEqual(crm?.callbackToken ?? NO_TOKEN, token);
-  if (!crm || !tokenOk) return answer(403, 'FORBIDDEN', 'Unknown CRM or wrong callback token');
   let data: CrmDataRecord;
   try {
     data = openCrmData(box, crm.name, crm.data);
@@ -148,58 +140,42 @@ export async function handleCrmCallback(
   }
 }
 
-async function readRaw(c: Context<AppEnv>): Promise<RawCallback> {
-  const rawBody = c.req.method === 'GET' ? '' : await c.req.text();
-  const type = c.req.header('content-type') ?? '';
-  let fields: Record<string, unknown> = {};
-  if (rawBody.trim() !== '') {
-    if (type.includes('json') || /^\s*\{/.test(rawBody)) {
-      try {
-        const parsed = JSON.parse(rawBody) as unknown;
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-          fields = parsed as Record<string, unknown>;
-      } catch {
-        fields = {};
-      }
-    } else {
-      fields = Object.fromEntries(new URLSearchParams(rawBody));
-    }
-  }
+/** What the CRM sent, as its parser reads it: the query, the headers, the body's text and fields. */
+function rawCallback(ctx: CallContext): RawCallback {
+  const { c, rawBody, bodyFields } = ctx;
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
-  return { method: c.req.method, query: c.req.query(), headers, rawBody, fields };
+  return { method: c.req.method, query: c.req.query(), headers, rawBody, fields: bodyFields };
+}
+
+/** The envelope's data of an applied (ignored, queued, duplicate) callback; a refusal is thrown with its status. */
+async function callback(ctx: CallContext<ProofOf<'crmToken'>>) {
+  const result = await handleCrmCallback(
+    ctx.db,
+    secretBoxFromEnv(ctx.deps.env),
+    ctx.proof.crm,
+    rawCallback(ctx),
+  );
+  if (!result.ok) {
+    throw new ApiError(
+      result.data as ErrorCode,
+      { message: result.message ?? result.data },
+      result.httpStatus,
+    );
+  }
+  return { outcome: result.data as CallbackOutcome, message: result.message, leadStatus: result.leadStatus };
 }
 
 /**
- * Mounts `GET|POST /crm/{crmId}/callback/{token}`. No session, no CSRF: the token is the
- * credential. GET postbacks (LeadVertex, KMA) get plain text (`OK`), posts the JSON envelope.
+ * `GET|POST /crm/{crmId}/callback/{token}`: no session, no CSRF; the token is the credential.
+ * GET postbacks (LeadVertex, KMA) get plain text (`OK`, or `ERROR CODE: message`), posts the envelope.
  */
-export function mountCrmCallbacks(app: Hono<AppEnv>, deps: AppDeps): void {
-  const box = () => secretBoxFromEnv(deps.env);
-  app.on(['GET', 'POST'], '/crm/:crmId/callback/:token', async (c) => {
-    const raw = await readRaw(c);
-    const result = await runUnitOfWork(deps.jobs, () =>
-      handleCrmCallback(deps.db, box(), Number(c.req.param('crmId')), c.req.param('token'), raw),
-    );
-    c.header('cache-control', 'no-store');
-    if (c.req.method === 'GET') {
-      const text = result.ok ? 'OK' : `ERROR ${result.data}: ${result.message ?? ''}`;
-      return c.text(text, result.httpStatus as ContentfulStatusCode);
-    }
-    if (result.ok) {
-      return c.json(
-        {
-          status: 'ok',
-          data: { outcome: result.data, message: result.message, leadStatus: result.leadStatus },
-        },
-        200,
-      );
-    }
-    return c.json(
-      { status: 'error', data: result.data, details: { message: result.message ?? result.data } },
-      result.httpStatus as ContentfulStatusCode,
-    );
-  });
-}
+export const crmCallbackRoutes = [
+  bind(crmCallbackCalls.statusPostback, async (_query, ctx) => {
+    await callback(ctx);
+    return 'OK' as const;
+  }),
+  bind(crmCallbackCalls.statusCallback, (_body, ctx) => callback(ctx)),
+];

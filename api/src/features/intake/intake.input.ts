@@ -33,9 +33,6 @@ export const INTAKE_MESSAGES = {
   quantity: 'Quantity must be a whole number from 1 to 1000',
   tooManyFields: `An order may carry at most ${LEAD_LIMITS.genericFields} other fields`,
   expired: 'This order form has expired. Please reload the page and order again.',
-  noToken: 'A valid API token is required (Authorization: Bearer <token>)',
-  tokenMayNotSend: 'This API token may not send leads (it needs the canSendLeads flag)',
-  tokenMayNotRead: 'This API token may not read leads (it needs the canReadLeads flag)',
   offerMissing: 'Name the taken offer (BoundTakenOffer) or the offer (BoundOffer)',
   offerMismatch: 'BoundOffer is not the offer of BoundTakenOffer',
 } as const;

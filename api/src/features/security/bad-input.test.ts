@@ -9,7 +9,7 @@
  * in one field reaches the handler whenever the rest of the body is valid; its numbers name nothing
  * (999999), so nothing is acted on by chance.
  */
-import { type CallContract, contracts, ERROR_CODES } from '@leadmesh/schema';
+import { bodyKinds, type CallContract, contracts, ERROR_CODES } from '@leadmesh/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/harness.ts';
 import { createTrafficWorld, type TrafficWorld } from '../tracking/test-world.ts';
@@ -89,7 +89,9 @@ async function callerFor(contract: CallContract): Promise<TestClient> {
 
 /** Calls the sweep leaves to their own tests: logout ends the session the sweep runs in. */
 const SEPARATE = new Set(['/auth/logout']);
-const jsonCalls = Object.values(contracts).filter((c) => !c.multipart && !SEPARATE.has(c.path));
+const jsonCalls = Object.values(contracts).filter(
+  (c) => !bodyKinds(c).includes('multipart') && !SEPARATE.has(c.path),
+);
 
 describe.each(jsonCalls.map((c) => [c.path, c] as const))('%s', (_path, contract) => {
   it('refuses every hostile body and value with the envelope, never a 500, and changes no row when refusing', async () => {
@@ -146,7 +148,7 @@ describe.each(jsonCalls.map((c) => [c.path, c] as const))('%s', (_path, contract
 });
 
 describe('multipart uploads', () => {
-  const uploads = Object.values(contracts).filter((c) => c.multipart);
+  const uploads = Object.values(contracts).filter((c) => bodyKinds(c).includes('multipart'));
 
   it.each(uploads.map((c) => [c.path, c] as const))(
     '%s refuses JSON, broken and hostile forms, never a 500',

@@ -1,7 +1,7 @@
-import { type CallContract, contracts } from '@leadmesh/schema';
+import { type BodyKind, bodyKinds, type CallContract, contracts } from '@leadmesh/schema';
 import { z } from 'zod';
+import { machineCalls } from '../../machine-routes.ts';
 import { MACHINE_ROUTES_TAG as MACHINE_TAG, machineRoutePaths } from '../../sites/openapi.ts';
-import { crmCallbackPaths } from '../crms/crm-callback.openapi.ts';
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
@@ -36,29 +36,92 @@ const errorEnvelope = {
   },
 };
 
+const MEDIA_TYPES: Record<BodyKind, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+};
+
+/** The `{name}` parameters of a contract's path. */
+const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+/** A JSON schema without the named properties (the path's parameters, documented as parameters). */
+function without(schema: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  if (names.length === 0 || typeof schema.properties !== 'object' || schema.properties === null)
+    return schema;
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties as Record<string, unknown>).filter(([name]) => !names.includes(name)),
+  );
+  const required = Array.isArray(schema.required)
+    ? (schema.required as string[]).filter((name) => !names.includes(name))
+    : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
+}
+
+/** Who may call, as the docs say it: the session's callers, or the machine credential (decision 0077). */
+function credentialText(contract: CallContract): string {
+  switch (contract.credential ?? 'session') {
+    case 'session':
+      return `Callers: ${contract.callers.join(', ')}.`;
+    case 'apiToken':
+      return `Authorization: Bearer <API token> whose flags include ${contract.tokenFlag}; no session, no CSRF token.`;
+    case 'crmToken':
+      return 'The CRM’s callback token in the path; no session, no CSRF token.';
+    case 'signedClick':
+      return 'The signed click id of the tracking link; no session, no CSRF token.';
+    case 'none':
+      return 'Public: no credential.';
+  }
+}
+
 function operation(contract: CallContract) {
-  const body = schemaOf(contract.request, 'input');
+  const credential = contract.credential ?? 'session';
+  const inPath = pathParams(contract.path);
+  const input = without(schemaOf(contract.request, 'input'), inPath);
+  const query =
+    contract.method === 'GET' && credential !== 'session'
+      ? Object.entries((input.properties ?? {}) as Record<string, Record<string, unknown>>).map(
+          ([name, schema]) => ({ name, in: 'query', required: false, schema }),
+        )
+      : [];
+  const data = schemaOf(contract.response, 'output');
   return {
     summary: contract.summary,
-    description: `Callers: ${contract.callers.join(', ')}. Spec: ${contract.spec}.`,
-    tags: [contract.path.split('/')[1]],
+    description: [credentialText(contract), contract.description, `Spec: ${contract.spec}.`]
+      .filter(Boolean)
+      .join(' '),
+    tags: [credential === 'session' ? contract.path.split('/')[1] : MACHINE_TAG],
     ...(contract.method === 'GET'
       ? {}
       : {
           requestBody: {
-            content: { [contract.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } },
+            content: Object.fromEntries(
+              bodyKinds(contract).map((kind) => [MEDIA_TYPES[kind], { schema: input }]),
+            ),
           },
         }),
-    parameters:
-      contract.method === 'POST'
+    parameters: [
+      ...inPath.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...query,
+      ...(credential === 'apiToken'
+        ? [{ name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } }]
+        : []),
+      ...(credential === 'session' && contract.method === 'POST'
         ? [{ name: 'X-XSRF-TOKEN', in: 'header', required: true, schema: { type: 'string' } }]
-        : [],
+        : []),
+    ],
     responses: {
-      200: {
-        description: 'ok',
-        content: { 'application/json': { schema: envelope(schemaOf(contract.response, 'output')) } },
+      200:
+        contract.answer === 'text'
+          ? { description: 'ok', content: { 'text/plain': { schema: data } } }
+          : { description: 'ok', content: { 'application/json': { schema: envelope(data) } } },
+      default: {
+        description: contract.answer === 'text' ? 'error: ERROR CODE: message' : 'error',
+        content:
+          contract.answer === 'text'
+            ? { 'text/plain': { schema: { type: 'string' } } }
+            : { 'application/json': { schema: errorEnvelope } },
       },
-      default: { description: 'error', content: { 'application/json': { schema: errorEnvelope } } },
     },
   };
 }
@@ -93,11 +156,11 @@ const machineRoutes: Record<string, Record<string, unknown>> = {
 /** The OpenAPI document, generated from the same contracts the API validates with. */
 export function buildOpenApiDocument(serverUrl: string, sitesUrl = 'http://127.0.0.1:5100') {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const contract of Object.values(contracts)) {
+  for (const contract of [...Object.values(contracts), ...machineCalls.map((call) => call.contract)]) {
     paths[contract.path] = { ...paths[contract.path], [contract.method.toLowerCase()]: operation(contract) };
   }
-  // Tracking, intake and CRM callbacks (decisions 0009, 0011, 0012), tagged "Machine routes".
-  Object.assign(paths, machineRoutePaths(serverUrl, sitesUrl), crmCallbackPaths);
+  // The sites server's tracking and landing routes (decisions 0009, 0011), tagged "Machine routes".
+  Object.assign(paths, machineRoutePaths(sitesUrl));
   return {
     openapi: '3.0.3',
     info: {

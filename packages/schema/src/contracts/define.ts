@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALLER_KINDS, type CallerKind } from '../constants/callers.ts';
+import type { ApiTokenFlag } from '../constants/catalogue.ts';
 import { ERROR_CODES, MESSAGES } from '../constants/errors.ts';
 import { MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE } from '../constants/money.ts';
 
@@ -13,27 +14,65 @@ export const CALLERS = CALLER_KINDS;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
+/**
+ * How a caller proves who it is (decision 0077); the API checks it before anything is read:
+ * - `session`: the session cookie, and the CSRF token on writes; `callers` decide who is admitted.
+ * - `apiToken`: `Authorization: Bearer <API token>` holding `tokenFlag`; the call acts for the token's user.
+ * - `crmToken`: the CRM's secret callback token in the path (`{crmId}` and `{token}`), compared in constant time.
+ * - `signedClick`: a click id signed by the tracking link (`click` in the body, or the `lm_click` cookie).
+ * - `none`: nobody needs to (public files and pages).
+ * The machine credentials (all but `session`) never read the session cookie or ask for a CSRF token.
+ */
+export const CREDENTIALS = ['session', 'apiToken', 'crmToken', 'signedClick', 'none'] as const;
+export type Credential = (typeof CREDENTIALS)[number];
+
+/**
+ * What body a call reads: JSON (the default), a URL-encoded form or multipart/form-data. A list
+ * takes any of them, told apart by the Content-Type (a body without one is read as the first).
+ */
+export type BodyKind = 'json' | 'form' | 'multipart';
+
 export interface CallContract<
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
   P extends string = string,
+  K extends Credential = Credential,
 > {
   path: P;
   method: HttpMethod;
   summary: string;
+  /** More for the API docs: how a machine route authenticates and answers. */
+  description?: string;
   /** Spec documents the call comes from (A, D, P), for the API docs. */
   spec: string;
+  /** Who a session call admits; empty for the machine credentials, whose own check decides. */
   callers: readonly CallerKind[];
-  /** Body is multipart/form-data instead of JSON. */
-  multipart?: boolean;
+  /** How the caller proves who it is; `session` when absent. */
+  credential?: K;
+  /** The flag an `apiToken` caller's token must hold. */
+  tokenFlag?: ApiTokenFlag;
+  /** The body it reads (`json` when absent; GET reads the query). */
+  body?: BodyKind | readonly BodyKind[];
+  /** Bytes of body it reads at most (the API's JSON limit when absent). */
+  bodyLimit?: number;
+  /** How it answers: the `{status, data}` envelope (default), or plain text (errors as `ERROR CODE: message`). */
+  answer?: 'envelope' | 'text';
+  /** Path parameters (`{name}` in `path`) and query, request body fields otherwise, as the call reads them. */
   request: Req;
   response: Res;
 }
 
-/** Declares a documented call; the object is used by the API, the typed client and the docs. */
-export function defineCall<P extends string, Req extends z.ZodType, Res extends z.ZodType>(
-  contract: CallContract<Req, Res, P>,
-): CallContract<Req, Res, P> {
+/**
+ * Declares a call; the object is used by the API, the typed client and the docs. A machine route
+ * (a `credential` other than `session`, decision 0009) is declared the same way, with `{name}`
+ * path parameters; its contract lives beside its feature in the API (no browser calls it).
+ */
+export function defineCall<
+  P extends string,
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  K extends Credential = 'session',
+>(contract: CallContract<Req, Res, P, K>): CallContract<Req, Res, P, K> {
   return contract;
 }
 
@@ -151,6 +190,12 @@ export function boundedCents(notNumber?: string) {
     .int(notNumber)
     .gt(-MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE)
     .lt(MONEY_BOUND_CENTS, MONEY_BOUND_MESSAGE);
+}
+
+/** The body kinds a contract reads, as a list. */
+export function bodyKinds(contract: Pick<CallContract, 'body'>): readonly BodyKind[] {
+  const body = contract.body ?? 'json';
+  return typeof body === 'string' ? [body] : body;
 }
 
 /** A file part of a multipart body; checked with instanceof so it works in the browser and on the server. */

@@ -25,7 +25,7 @@ export const imageCalls = {
       'Upload an offer image (multipart: PNG, JPEG, GIF, WebP or AVIF, at most 5 MB); answers the file name, served at GET /images/{fileName}',
     spec: 'A',
     callers: ['admin'],
-    multipart: true,
+    body: 'multipart',
     request: z.object({
       /** Checked by the server (present, then judged by its bytes), so every refusal answers the screen's texts. */
       image: z.unknown().optional().describe('The image file (PNG, JPEG, GIF, WebP or AVIF; at most 5 MB)'),

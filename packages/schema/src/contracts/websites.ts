@@ -94,7 +94,7 @@ export const websiteCalls = {
     summary: 'Upload a website as a .zip (multipart) for an offer; it is unpacked and served',
     spec: 'P',
     callers: ['admin'],
-    multipart: true,
+    body: 'multipart',
     // Keys in the order of the spec's messages (public §5): the first problem is the one answered.
     request: z.object({
       WebsiteName: z
