@@ -193,7 +193,7 @@ test('feedback: admin custom payouts and API tokens confirm each save and delete
       OfferID: offers[0].ID,
       Payout: 1000,
     });
-  let payout = await addPayout();
+  const payout = await addPayout();
 
   await page.goto(`${t.urls.shell}/dashboard/admin-customPayouts`);
   await page.getByTestId('list-search').locator('input').fill(publisher.username);
@@ -211,8 +211,8 @@ test('feedback: admin custom payouts and API tokens confirm each save and delete
   await page.getByTestId('confirm-error').filter({ hasText: 'Custom payout not found' }).waitFor();
   await t.screenshot(page, 'payout-refused');
   await page.getByTestId('confirm-close').click();
-  payout = await addPayout();
-  await page.getByTestId('list-search').locator('input').fill(` ${publisher.username}`);
+  await addPayout();
+  await page.reload();
   await page.getByTestId('list-search').locator('input').fill(publisher.username);
   await rowAction(page, row, 'row-remove');
   await page.getByTestId('confirm-ok').click();
@@ -249,10 +249,16 @@ test('feedback: the advertiser’s CRM screen confirms a save and a delete, and 
   await page.goto(`${t.urls.shell}/dashboard/crm`);
   const table = page.getByTestId('crm-table');
   await table.waitFor();
-  const first = table.locator('tr.ant-table-row').first();
+  // A CRM an offer delivers to: the server keeps it and says why.
+  const offers = await call<{ DBData: { SelectedCRM: number }[] }>('/offers/getAllOffersForAdvertiser', {
+    paginationOffset: 0,
+    Filters: [],
+  });
+  const crms = await call<{ ID: number; friendlyName: string }[]>('/partners/getAllCRMs', {});
+  const name = crms.find((c) => c.ID === offers.DBData[0].SelectedCRM)?.friendlyName ?? '';
+  assert.ok(name, 'the demo advertiser has a CRM in use');
+  const first = table.locator('tr.ant-table-row').filter({ hasText: name });
   await first.waitFor();
-  const name = ((await first.getByTestId('crm-row-name').textContent()) ?? '').trim();
-  // The demo advertiser's first CRM receives its offers' leads: the server keeps it and says why.
   await rowAction(page, first, 'crm-delete');
   await page.getByTestId('confirm-ok').click();
   await page
@@ -279,4 +285,33 @@ test('feedback: the advertiser’s CRM screen confirms a save and a delete, and 
   await page.getByTestId('confirm-ok').click();
   await doneToast(page, `CRM “${spare}” deleted`);
   await spareRow.waitFor({ state: 'detached' });
+});
+
+test('feedback: a bar of the referral earnings chart opens the referrals it counts, on its days', async (t) => {
+  const page = await t.newPage('publisher');
+  await page.goto(`${t.urls.shell}/dashboard/referral-overview`);
+  const canvas = page.getByTestId('earnings-chart').locator('canvas').first();
+  await canvas.waitFor();
+  await page.waitForLoadState('networkidle');
+  const box = await canvas.boundingBox();
+  assert.ok(box, 'the chart is drawn');
+  // Columns stand on the x axis: sweep just above it until one is hit (the canvas has no elements).
+  for (let x = box.x + 60; x < box.x + box.width && !page.url().includes('from='); x += 8) {
+    await page.mouse.click(x, box.y + box.height - 34);
+  }
+  await page.waitForURL(/\/dashboard\/referral-publisher\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  const url = new URL(page.url());
+  const [from, to] = [url.searchParams.get('from') ?? '', url.searchParams.get('to') ?? ''];
+  await page.getByTestId('referral-period').waitFor();
+  const dates = page.locator('[data-testid="referral-publishers-list"] .ant-table-row td:last-child');
+  await dates.first().waitFor();
+  // Every row is a day of the bar (DD-MM-YYYY shown; compared as YYYY-MM-DD).
+  for (const shown of await dates.allTextContents()) {
+    const day = shown.trim().split('-').reverse().join('-');
+    assert.ok(day >= from && day <= to, `${shown} lies in ${from}..${to}`);
+  }
+  await t.screenshot(page, 'referral-period');
+  await page.getByTestId('referral-period-other').click();
+  await page.waitForURL(new RegExp(`/dashboard/referral-advertiser\\?from=${from}&to=${to}$`));
+  await page.getByTestId('referral-period').waitFor();
 });

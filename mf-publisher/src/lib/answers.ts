@@ -1,6 +1,6 @@
-import type { Envelope } from '@leadmesh/schema';
+import type { Envelope, FilterItem } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { refusalText } from '@leadmesh/ui';
+import { formatDayShort, refusalText } from '@leadmesh/ui';
 
 /**
  * The text a failed call shows: 'Server timed out!' when the server could not be reached
@@ -56,15 +56,15 @@ export function earningsSeries(byDay: Record<string, number>): EarningsPoint[] {
   return points;
 }
 
-/** A bar of the referral earnings chart: a day or a week (from its Monday), its label and dollars. */
+/** A bar of the referral earnings chart: a day or a week (labelled by its Monday), its dollars and days. */
 export interface EarningsBar {
   label: string;
   dollars: number;
   /** The first day the bar counts (YYYY-MM-DD). */
   from: string;
+  /** The last day the bar counts (YYYY-MM-DD). */
+  to: string;
 }
-
-const ddmm = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}`;
 
 /**
  * The earnings chart's bars (issue 16 item 10: 90 daily bars made 90 rotated, unreadable labels):
@@ -75,8 +75,15 @@ export function earningsBars(points: EarningsPoint[]): { unit: 'day' | 'week'; b
   if (points.length <= 31)
     return {
       unit: 'day',
-      bars: points.map((p) => ({ label: ddmm(p.date), dollars: p.dollars, from: p.date })),
+      bars: points.map((p) => ({
+        label: formatDayShort(p.date),
+        dollars: p.dollars,
+        from: p.date,
+        to: p.date,
+      })),
     };
+  const first = points[0].date;
+  const last = points[points.length - 1].date;
   const weeks = new Map<string, number>();
   for (const p of points) {
     const t = Date.parse(`${p.date}T00:00:00Z`);
@@ -85,6 +92,38 @@ export function earningsBars(points: EarningsPoint[]): { unit: 'day' | 'week'; b
   }
   return {
     unit: 'week',
-    bars: [...weeks].map(([from, cents]) => ({ label: ddmm(from), dollars: cents / 100, from })),
+    // A bar's period is the days it sums: its week, within the series (the list it opens shows those).
+    bars: [...weeks].map(([monday, cents]) => {
+      const sunday = new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+      return {
+        label: formatDayShort(monday),
+        dollars: cents / 100,
+        from: [monday, first].sort()[1],
+        to: [sunday, last].sort()[0],
+      };
+    }),
   };
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The referral lists' filters for a period of whole UTC days, from a bar of the earnings chart
+ * (`?from=YYYY-MM-DD&to=YYYY-MM-DD`): earned on or after `from`'s midnight and before the midnight
+ * after `to`, the days the overview sums. Anything else in the address gives no filter.
+ */
+export function periodFilters(from: string | null, to: string | null): FilterItem[] {
+  if (!from || !to || !DAY_PATTERN.test(from) || !DAY_PATTERN.test(to)) return [];
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return [];
+  return [
+    { name: 'Date', op: 'dgeq', value: new Date(start).toISOString() },
+    { name: 'Date', op: 'dlt', value: new Date(end).toISOString() },
+  ];
+}
+
+/** The address of a referral list showing one period of the earnings chart. */
+export function periodLink(list: 'publisher' | 'advertiser', bar: { from: string; to: string }): string {
+  return `/dashboard/referral-${list}?from=${bar.from}&to=${bar.to}`;
 }

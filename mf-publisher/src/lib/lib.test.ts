@@ -5,6 +5,8 @@ import {
   earningsBars,
   earningsSeries,
   failureText,
+  periodFilters,
+  periodLink,
   referralLink,
   setTakenFlag,
 } from './answers.ts';
@@ -58,9 +60,9 @@ describe('answers', () => {
     expect(short).toEqual({
       unit: 'day',
       bars: [
-        { label: '01-01', dollars: 10, from: '2026-01-01' },
-        { label: '02-01', dollars: 0, from: '2026-01-02' },
-        { label: '03-01', dollars: 2.5, from: '2026-01-03' },
+        { label: '01-01', dollars: 10, from: '2026-01-01', to: '2026-01-01' },
+        { label: '02-01', dollars: 0, from: '2026-01-02', to: '2026-01-02' },
+        { label: '03-01', dollars: 2.5, from: '2026-01-03', to: '2026-01-03' },
       ],
     });
     // 90 days (2025-10-01 is a Wednesday): 14 weeks, the first from Monday 29-09, 10 cents each day.
@@ -69,9 +71,25 @@ describe('answers', () => {
     const long = earningsBars(earningsSeries(byDay));
     expect(long.unit).toBe('week');
     expect(long.bars).toHaveLength(14);
-    expect(long.bars[0]).toEqual({ label: '29-09', dollars: 0.5, from: '2025-09-29' });
-    expect(long.bars[1]).toEqual({ label: '06-10', dollars: 0.7, from: '2025-10-06' });
+    expect(long.bars[0]).toEqual({ label: '29-09', dollars: 0.5, from: '2025-10-01', to: '2025-10-05' });
+    expect(long.bars[1]).toEqual({ label: '06-10', dollars: 0.7, from: '2025-10-06', to: '2025-10-12' });
+    // The last week ends with the series (2025-12-29 is its last day, a Monday).
+    expect(long.bars[13]).toEqual({ label: '29-12', dollars: 0.1, from: '2025-12-29', to: '2025-12-29' });
     expect(long.bars.reduce((sum, b) => sum + Math.round(b.dollars * 100), 0)).toBe(900);
+  });
+
+  it('turns a bar into the referral lists’ period filters, whole UTC days, and ignores anything else', () => {
+    expect(periodFilters('2025-09-29', '2025-10-05')).toEqual([
+      { name: 'Date', op: 'dgeq', value: '2025-09-29T00:00:00.000Z' },
+      { name: 'Date', op: 'dlt', value: '2025-10-06T00:00:00.000Z' },
+    ]);
+    expect(periodFilters('2026-01-03', '2026-01-03')[1].value).toBe('2026-01-04T00:00:00.000Z');
+    expect(periodFilters(null, '2026-01-03')).toEqual([]);
+    expect(periodFilters('2026-1-3', '2026-01-03')).toEqual([]);
+    expect(periodFilters('2026-01-05', '2026-01-03')).toEqual([]);
+    expect(periodLink('publisher', { from: '2026-01-01', to: '2026-01-07' })).toBe(
+      '/dashboard/referral-publisher?from=2026-01-01&to=2026-01-07',
+    );
   });
 });
 

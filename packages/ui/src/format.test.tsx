@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDateTimeUtc,
   formatDay,
+  formatDayShort,
   formatMoney,
   formatPercent,
 } from './format.ts';
@@ -30,6 +31,9 @@ describe('the one date format (decision 0055)', () => {
   it('shows a server day (DD.MM.YYYY or YYYY-MM-DD) as DD-MM-YYYY', () => {
     expect(formatDay('27.11.2026')).toBe('27-11-2026');
     expect(formatDay('2026-11-27')).toBe('27-11-2026');
+    expect(formatDayShort('27.11.2026')).toBe('27-11');
+    expect(formatDayShort('2026-11-27')).toBe('27-11');
+    expect(formatDayShort('week 3')).toBe('week 3');
     expect(formatDay('')).toBe('');
   });
 });

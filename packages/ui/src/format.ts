@@ -67,6 +67,14 @@ export function formatDay(value: string | null | undefined): string {
   return value;
 }
 
+/**
+ * A day on a chart's axis, `DD-MM` (the product's day without the year, which the chart's title
+ * and tooltip carry), from a `DD.MM.YYYY` or `YYYY-MM-DD` day; anything else as it is.
+ */
+export function formatDayShort(value: string | null | undefined): string {
+  return formatDay(value).replace(/^(\d{2}-\d{2})-\d{4}$/, '$1');
+}
+
 /** An amount of money from integer cents: `$1,200.00`, `-$0.50`. */
 export function formatMoney(cents: number): string {
   return formatUsd(cents);

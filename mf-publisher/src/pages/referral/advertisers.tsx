@@ -31,6 +31,7 @@ export function ReferralAdvertisersScreen() {
     <Panel title="Earnings from referred advertisers" testId="referral-advertisers">
       <ReferralList<AdvertiserReferral>
         testId="referral-advertisers-list"
+        side="advertiser"
         columns={columns}
         rowKey={(row) => `${row.Username}-${row.OfferName ?? 'top-ups'}`}
         list={ADVERTISER_REFERRAL_LIST}

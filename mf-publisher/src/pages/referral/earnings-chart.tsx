@@ -4,13 +4,25 @@ import { BRAND } from '@leadmesh/ui';
 import type { EarningsBar } from '../../lib/answers.ts';
 
 /**
- * Referral earnings per day or per week as columns (`earningsBars`), labels upright. Its own module: @ant-design/charts is large, so it is only
- * downloaded when the overview draws it (STACK-NOTES trap 5; e2e/weight.spec.ts budgets).
+ * Referral earnings per day or per week as columns (`earningsBars`), labels upright; a click on a
+ * column picks its period (issue 16 item 10). Its own module: @ant-design/charts is large, so it is
+ * only downloaded when the overview draws it (STACK-NOTES trap 5; e2e/weight.spec.ts budgets).
  */
-export default function EarningsChart({ bars, dark }: { bars: EarningsBar[]; dark: boolean }) {
+export default function EarningsChart({
+  bars,
+  dark,
+  onPick,
+}: {
+  bars: EarningsBar[];
+  dark: boolean;
+  onPick(bar: EarningsBar): void;
+}) {
   return (
-    <div data-testid="earnings-chart">
+    <div data-testid="earnings-chart" style={{ cursor: 'pointer' }}>
       <Column
+        onEvent={(_chart: unknown, event: { type?: string; data?: { data?: EarningsBar } }) => {
+          if (event.type === 'element:click' && event.data?.data) onPick(event.data.data);
+        }}
         data={bars}
         xField="label"
         yField="dollars"

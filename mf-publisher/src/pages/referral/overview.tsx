@@ -5,7 +5,8 @@ import { useSessionStore } from '@leadmesh/session';
 import { isNotVerified, Money, NotVerified, useFeedback } from '@leadmesh/ui';
 import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { earningsBars, earningsSeries, failureText, referralLink } from '../../lib/answers.ts';
+import { useNavigate } from 'react-router-dom';
+import { earningsBars, earningsSeries, failureText, periodLink, referralLink } from '../../lib/answers.ts';
 import { ErrorRetry, Panel } from '../../lib/ui.tsx';
 
 // Named so the chart library stays in one chunk fetched with the first chart (decision 0101).
@@ -23,6 +24,7 @@ export function ReferralOverviewScreen() {
   const [notVerified, setNotVerified] = useState(false);
   const [copied, setCopied] = useState(false);
   const feedback = useFeedback();
+  const navigate = useNavigate();
 
   const load = useCallback(async () => {
     setError(null);
@@ -101,12 +103,24 @@ export function ReferralOverviewScreen() {
           </Card>
         </Col>
       </Row>
-      <Panel title={`Referral earnings per ${chart.unit}, in $ (last 90 days)`} testId="referral-earnings">
+      <Panel
+        title={`Referral earnings per ${chart.unit}, in $ (last 90 days)`}
+        extra={
+          points.length > 0 && (
+            <Typography.Text type="secondary">Click a {chart.unit} to see what it counts</Typography.Text>
+          )
+        }
+        testId="referral-earnings"
+      >
         {points.length === 0 ? (
           <Empty data-testid="referral-empty" description={MESSAGES.noReferrals} />
         ) : (
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 280 }} />}>
-            <EarningsChart bars={chart.bars} dark={dark} />
+            <EarningsChart
+              bars={chart.bars}
+              dark={dark}
+              onPick={(bar) => navigate(periodLink('publisher', bar))}
+            />
           </Suspense>
         )}
       </Panel>

@@ -23,6 +23,7 @@ export function ReferralPublishersScreen() {
     <Panel title="Earnings from referred publishers" testId="referral-publishers">
       <ReferralList<PublisherReferral>
         testId="referral-publishers-list"
+        side="publisher"
         columns={columns}
         rowKey={(row) => `${row.Date}-${row.Username}`}
         list={PUBLISHER_REFERRAL_LIST}

@@ -4,6 +4,7 @@ import { formatUsd } from '@leadmesh/schema/constants';
 import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { countryOptions } from '../CountrySelect.tsx';
+import { formatDay, formatDayShort } from '../format.ts';
 import { CHART_HEIGHT, ChartTurn } from './chart-slots.tsx';
 import {
   type ChartClick,
@@ -35,17 +36,13 @@ const DONUT_START = (270 * Math.PI) / 180;
 const STATUS_COLOURS = { Converted: '#52c41a', Failed: '#ff4d4f', Waiting: '#8c8c8c' };
 
 const integerTicks = (v: unknown) => (Number.isInteger(Number(v)) ? String(v) : '');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** `23.09.2026` → `23 Sep`: the year is in the tooltip; a full date on every tick cannot be read. */
-const shortDay = (v: unknown) => {
-  const m = /^(\d{2})\.(\d{2})\./.exec(String(v));
-  return m ? `${Number(m[1])} ${MONTHS[Number(m[2]) - 1]}` : String(v);
-};
+/** The day's tooltip title: the product's whole day (`DD-MM-YYYY`), the axis showing `DD-MM`. */
+const dayTooltipTitle = (d: { day?: string }) => formatDay(d.day);
 /** Day labels, about eight of them whatever the range: every n-th day's label is drawn. */
 const dayAxis = (count: number) => {
   const step = Math.max(1, Math.ceil(count / 8));
   return {
-    labelFormatter: shortDay,
+    labelFormatter: (v: unknown) => formatDayShort(String(v)),
     labelAutoRotate: false,
     labelFilter: (_: unknown, index: number) => index % step === 0,
   };
@@ -98,7 +95,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
   // Bars are transposed: their value axis runs along the bottom, so no 80 px offset there.
   const barAxes = { y: { labelFormatter: integerTicks } };
   const days = data.leads;
-  const moneyTitle = role === 'publisher' ? 'Earnings over time' : 'Spendings over time';
+  const moneyTitle = role === 'publisher' ? 'Earnings per day, in $' : 'Spending per day, in $';
   // The counts ride in the legend, so no outside label can be cut off on a narrow screen.
   const slices = conversionSlices(kpis).map((slice) => ({
     ...slice,
@@ -115,7 +112,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
 
   return (
     <div className="lm-charts" data-testid="dashboard-charts">
-      <ChartCard title="Lead conversion" testId="chart-conversion">
+      <ChartCard title="Leads by outcome (conversion rate inside)" testId="chart-conversion">
         {slices.length === 0 ? (
           <NoData />
         ) : (
@@ -156,7 +153,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
           />
         )}
       </ChartCard>
-      <ChartCard title="Total vs converted leads" testId="chart-total-converted">
+      <ChartCard title="Leads per day: total and converted" testId="chart-total-converted">
         {days.length === 0 ? (
           <NoData />
         ) : (
@@ -174,6 +171,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             scale={{ color: { domain: ['Total', 'Converted'], range: ['#2f54eb', '#52c41a'] } }}
             point={{ shapeField: 'circle', sizeField: 2 }}
             axis={dayAxes}
+            tooltip={{ title: dayTooltipTitle }}
             legend={{ color: { position: 'bottom' } }}
           />
         )}
@@ -193,13 +191,14 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
               y: { labelFormatter: (v: number) => formatUsd(Math.round(v * 100)), size: Y_AXIS_OFFSET },
             }}
             tooltip={{
+              title: dayTooltipTitle,
               items: [{ channel: 'y', valueFormatter: (v: number) => formatUsd(Math.round(v * 100)) }],
             }}
             style={{ fill: '#13a8a8', radiusTopLeft: 3, radiusTopRight: 3 }}
           />
         )}
       </ChartCard>
-      <ChartCard title="Unique IPs vs total leads" testId="chart-unique-ips">
+      <ChartCard title="Leads per day: total and from unique IPs" testId="chart-unique-ips">
         {days.length === 0 ? (
           <NoData />
         ) : (
@@ -222,11 +221,12 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
                 points[0]?.series === 'Unique IPs' ? [6, 4] : [0, 0],
             }}
             axis={dayAxes}
+            tooltip={{ title: dayTooltipTitle }}
             legend={{ color: { position: 'bottom' } }}
           />
         )}
       </ChartCard>
-      <ChartCard title="Top 10 cities" testId="chart-cities">
+      <ChartCard title="Leads by city (top 10)" testId="chart-cities">
         {cities.length === 0 ? (
           <NoData />
         ) : (
@@ -241,7 +241,7 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
           />
         )}
       </ChartCard>
-      <ChartCard title="Top 10 countries" testId="chart-countries">
+      <ChartCard title="Leads by country (top 10)" testId="chart-countries">
         {countries.length === 0 ? (
           <NoData />
         ) : (
