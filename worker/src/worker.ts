@@ -116,7 +116,7 @@ export async function startWorker(
             isLastAttempt: attempt >= (job.opts.attempts ?? 1),
             jobId: job.id,
           };
-          await runUnitOfWork(ctx.jobs, () => runner.run(payload.data, ctx, run));
+          await runUnitOfWork(ctx.jobs, ctx.db, (db) => runner.run(payload.data, { ...ctx, db }, run));
         },
         {
           connection: platform.queueRedis,

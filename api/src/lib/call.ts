@@ -179,8 +179,9 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
         }
       }
       if (policy.owns) await checkOwnership(deps.db, policy.owns, parsed.data, caller);
-      const ctx: CallContext = { c, deps, db: deps.db, caller, ip };
-      const data = await runUnitOfWork(deps.jobs, () => handler(parsed.data, ctx));
+      const data = await runUnitOfWork(deps.jobs, deps.db, (db) =>
+        handler(parsed.data, { c, deps, db, caller, ip }),
+      );
       for (const refund of refunds) await refund();
       if (checkAnswers) {
         const checked = contract.response.safeParse(data);

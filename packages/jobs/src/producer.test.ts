@@ -16,6 +16,9 @@ const probe = defineJob({
   key: (p) => `probe-${p.n}`,
 });
 
+/** What the unit of work needs of a database handle: transactions that run their work with a handle of their own. */
+const handle = { transaction: <T>(work: (tx: object) => Promise<T>) => work({}) };
+
 let redis: Redis;
 let jobs: JobProducer;
 let queue: Queue;
@@ -58,13 +61,16 @@ it('enqueue is a no-op for a key in use; requeue frees the key of a finished job
 });
 
 it('a unit of work enqueues what it asked for after the work, requeues included', async () => {
-  await runUnitOfWork(jobs, async () => {
-    enqueueAfterCommit(probe, { n: 2 });
-    enqueueAfterCommit(probe, { n: 3 }, { requeue: true });
+  await runUnitOfWork(jobs, handle, async (unit) => {
+    enqueueAfterCommit(unit, probe, { n: 2 });
+    await unit.transaction(async (tx) => enqueueAfterCommit(tx, probe, { n: 3 }, { requeue: true }));
+    // The handle outside the unit has no job list: that job is left to the sweep.
+    enqueueAfterCommit(handle, probe, { n: 4 });
     expect(await queue.getJob('probe-2')).toBeUndefined();
   });
   expect((await queue.getJob('probe-2'))?.data).toEqual({ n: 2 });
   expect((await queue.getJob('probe-3'))?.data).toEqual({ n: 3 });
+  expect(await queue.getJob('probe-4')).toBeUndefined();
 });
 
 it('a unit of work answers within the deadline while Redis does not answer', async () => {
@@ -76,8 +82,8 @@ it('a unit of work answers within the deadline while Redis does not answer', asy
     close: async () => {},
   };
   const started = Date.now();
-  const result = await runUnitOfWork(stuck, async () => {
-    enqueueAfterCommit(probe, { n: 99 });
+  const result = await runUnitOfWork(stuck, handle, async (unit) => {
+    enqueueAfterCommit(unit, probe, { n: 99 });
     return 'committed';
   });
   expect(result).toBe('committed');

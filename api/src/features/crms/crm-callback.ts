@@ -112,7 +112,7 @@ export async function handleCrmCallback(
         .onConflictDoNothing()
         .returning({ ID: crmCallbacks.ID });
       if (!row) return done('duplicate', 'This event was already received');
-      enqueueAfterCommit(crmFetchStatus, {
+      enqueueAfterCommit(tx, crmFetchStatus, {
         crmId: crm.ID,
         crmLeadId: parsed.crmLeadId,
         event: `cb${row.ID}`,
@@ -180,8 +180,8 @@ export function mountCrmCallbacks(app: Hono<AppEnv>, deps: AppDeps): void {
   const box = () => secretBoxFromEnv(deps.env);
   app.on(['GET', 'POST'], '/crm/:crmId/callback/:token', async (c) => {
     const raw = await readRaw(c);
-    const result = await runUnitOfWork(deps.jobs, () =>
-      handleCrmCallback(deps.db, box(), Number(c.req.param('crmId')), c.req.param('token'), raw),
+    const result = await runUnitOfWork(deps.jobs, deps.db, (db) =>
+      handleCrmCallback(db, box(), Number(c.req.param('crmId')), c.req.param('token'), raw),
     );
     c.header('cache-control', 'no-store');
     if (c.req.method === 'GET') {

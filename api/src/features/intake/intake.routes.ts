@@ -88,8 +88,9 @@ export function mountIntake(app: Hono<AppEnv>, deps: AppDeps): void {
       taken = { ID: site.takenOfferId, domain: site.domain, friendlyName: site.friendlyName };
     }
     const headerKey = c.req.header('idempotency-key')?.trim();
-    const outcome = await runUnitOfWork(deps.jobs, async () =>
+    const outcome = await runUnitOfWork(deps.jobs, deps.db, async (db) =>
       deliverWhenCommitted(
+        db,
         await deps.traffic.intake.submit({
           userId,
           offerId: offerId!,
