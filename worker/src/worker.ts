@@ -12,7 +12,7 @@ import {
   payoutAuto,
   postbackSend,
   QUEUES,
-  runUnitOfWork,
+  runUnitOfWorkInContext,
 } from '@leadmesh/jobs';
 import { mailOutbox } from '@leadmesh/schema/tables';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
@@ -116,7 +116,7 @@ export async function startWorker(
             isLastAttempt: attempt >= (job.opts.attempts ?? 1),
             jobId: job.id,
           };
-          await runUnitOfWork(ctx.jobs, ctx.db, (db) => runner.run(payload.data, { ...ctx, db }, run));
+          await runUnitOfWorkInContext(ctx.jobs, () => runner.run(payload.data, ctx, run));
         },
         {
           connection: platform.queueRedis,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
 import type { JobDefinition } from './define.ts';
 import type { JobProducer } from './producer.ts';
@@ -10,6 +11,10 @@ interface PendingJob {
 
 /** Where a unit of work's database handle, and each transaction opened from it, keeps its job list. */
 const PENDING = Symbol('leadmesh.unitOfWork.pendingJobs');
+/** The database behind a handle: `DATABASE_OF_HANDLE` of @leadmesh/db (per-database caches key by it). */
+const DATABASE_OF_HANDLE = Symbol.for('leadmesh.databaseOfHandle');
+/** The worker's units (`runUnitOfWorkInContext`); never entered in the API. */
+const contextPending = new AsyncLocalStorage<PendingJob[]>();
 
 type Handle = object & { [PENDING]?: PendingJob[] };
 // biome-ignore lint/suspicious/noExplicitAny: drizzle's transaction signatures differ per handle kind
@@ -22,8 +27,9 @@ type Transactional = { transaction: (work: (tx: any) => Promise<any>, ...rest: a
  * for every promise of the process (a third of PUT /api/csrf's throughput; docs/operations.md).
  */
 function withUnit<H extends object>(handle: H, pending: PendingJob[]): H {
-  const bound = Object.create(handle) as H & Handle & Transactional;
+  const bound = Object.create(handle) as H & Handle & Transactional & { [DATABASE_OF_HANDLE]?: object };
   bound[PENDING] = pending;
+  if (!(DATABASE_OF_HANDLE in handle)) bound[DATABASE_OF_HANDLE] = handle;
   const { transaction } = handle as unknown as Partial<Transactional>;
   if (typeof transaction === 'function') {
     bound.transaction = (work, ...rest) =>
@@ -47,7 +53,7 @@ export function enqueueAfterCommit<S extends z.ZodType>(
   payload: z.input<S>,
   options: { requeue?: boolean } = {},
 ): void {
-  (handle as Handle)[PENDING]?.push({
+  ((handle as Handle)[PENDING] ?? contextPending.getStore())?.push({
     job: job as unknown as JobDefinition,
     payload,
     requeue: !!options.requeue,
@@ -68,7 +74,24 @@ export async function runUnitOfWork<D extends object, T>(
 ): Promise<T> {
   const pending: PendingJob[] = [];
   const result = await work(withUnit(db, pending));
-  if (pending.length === 0) return result;
+  await enqueuePending(jobs, pending);
+  return result;
+}
+
+/**
+ * The worker's unit of work: the job list is found through AsyncLocalStorage, so a job's work keeps
+ * the worker's one database handle, whose per-database state (the CRM delivery's micro-batcher, its
+ * prepared statements) its jobs share. The API never enters it (decision 0058).
+ */
+export async function runUnitOfWorkInContext<T>(jobs: JobProducer, work: () => Promise<T>): Promise<T> {
+  const pending: PendingJob[] = [];
+  const result = await contextPending.run(pending, work);
+  await enqueuePending(jobs, pending);
+  return result;
+}
+
+async function enqueuePending(jobs: JobProducer, pending: PendingJob[]): Promise<void> {
+  if (pending.length === 0) return;
   const enqueueAll = (async () => {
     for (const { job, payload, requeue } of pending) {
       try {
@@ -90,5 +113,4 @@ export async function runUnitOfWork<D extends object, T>(
   });
   await Promise.race([enqueueAll, deadline]);
   clearTimeout(timer);
-  return result;
 }

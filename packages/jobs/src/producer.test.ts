@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { enqueueAfterCommit, runUnitOfWork } from './after-commit.ts';
+import { enqueueAfterCommit, runUnitOfWork, runUnitOfWorkInContext } from './after-commit.ts';
 import { defineJob } from './define.ts';
 import { createJobProducer, type JobProducer } from './producer.ts';
 
@@ -64,6 +64,8 @@ it('a unit of work enqueues what it asked for after the work, requeues included'
   await runUnitOfWork(jobs, handle, async (unit) => {
     enqueueAfterCommit(unit, probe, { n: 2 });
     await unit.transaction(async (tx) => enqueueAfterCommit(tx, probe, { n: 3 }, { requeue: true }));
+    // The unit's handle names its database, so per-database caches (prepared statements) are shared.
+    expect((unit as Record<symbol, unknown>)[Symbol.for('leadmesh.databaseOfHandle')]).toBe(handle);
     // The handle outside the unit has no job list: that job is left to the sweep.
     enqueueAfterCommit(handle, probe, { n: 4 });
     expect(await queue.getJob('probe-2')).toBeUndefined();
@@ -71,6 +73,14 @@ it('a unit of work enqueues what it asked for after the work, requeues included'
   expect((await queue.getJob('probe-2'))?.data).toEqual({ n: 2 });
   expect((await queue.getJob('probe-3'))?.data).toEqual({ n: 3 });
   expect(await queue.getJob('probe-4')).toBeUndefined();
+});
+
+it("the worker's unit of work finds its job list from the work's own async context, with the shared handle", async () => {
+  await runUnitOfWorkInContext(jobs, async () => {
+    await handle.transaction(async (tx) => enqueueAfterCommit(tx, probe, { n: 5 }));
+    expect(await queue.getJob('probe-5')).toBeUndefined();
+  });
+  expect((await queue.getJob('probe-5'))?.data).toEqual({ n: 5 });
 });
 
 it('a unit of work answers within the deadline while Redis does not answer', async () => {

@@ -1,5 +1,5 @@
 import { ApiError, type Caller, forbidden, isStaffAccount, notFound, validationError } from '@leadmesh/core';
-import { type Db, type DbOrTx, hashPassword, verifyPassword } from '@leadmesh/db';
+import { type Db, type DbOrTx, databaseOf, hashPassword, verifyPassword } from '@leadmesh/db';
 import {
   EMAIL_CHANGE_CODE_TTL_MINUTES,
   EMAIL_CHANGE_PAYMENT_HOLD_HOURS,
@@ -632,7 +632,8 @@ function prepareUsersByIds(db: Db) {
     .prepare();
 }
 const usersByIdsStatements = new WeakMap<Db, ReturnType<typeof prepareUsersByIds>>();
-function usersByIds(db: Db) {
+function usersByIds(handle: Db) {
+  const db = databaseOf(handle);
   let statement = usersByIdsStatements.get(db);
   if (!statement) {
     statement = prepareUsersByIds(db);
