@@ -189,8 +189,8 @@ async function postbackRun(
     const started = performance.now();
     for (let i = 0; i < rows.length; i += 100) {
       const batch = rows.slice(i, i + 100);
-      await runUnitOfWork(jobs, () =>
-        db.transaction(async (tx) => {
+      await runUnitOfWork(jobs, db, (unit) =>
+        unit.transaction(async (tx) => {
           for (const lead of batch) await queueLeadPostbacks(tx, lead, 'created', 'intake');
         }),
       );

@@ -165,8 +165,8 @@ export async function benchPostbacks(options: PostbackBenchOptions = {}): Promis
     const started = performance.now();
     for (let i = 0; i < rows.length; i += perTransaction) {
       const batch = rows.slice(i, i + perTransaction);
-      await runUnitOfWork(jobs, () =>
-        db.transaction(async (tx) => {
+      await runUnitOfWork(jobs, db, (unit) =>
+        unit.transaction(async (tx) => {
           for (const lead of batch) await queueLeadPostbacks(tx, lead, 'created', 'intake');
         }),
       );

@@ -16,7 +16,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const platform = await openPlatform(env);
   const secret = env.APP_SECRET ?? randomToken(32);
   const now = () => Date.now();
-  const traffic = createTraffic({ env, db: platform.db, secret, now });
+  const traffic = createTraffic({ env, db: platform.db, jobs: platform.jobs, secret, now });
   const checkpointer =
     env.WAL_CHECKPOINT_MS > 0 && !('Deno' in globalThis)
       ? await startWalCheckpointer(platform.db, env.DATABASE_URL, {

@@ -237,8 +237,8 @@ async function deadReceiver(options: DrillOptions): Promise<DrillResult> {
         const batch = some.slice(start, start + 10);
         const at = Date.now();
         for (const id of batch) changedAt.set(id, at);
-        await runUnitOfWork(producer, () =>
-          db.transaction((tx) =>
+        await runUnitOfWork(producer, db, (unit) =>
+          unit.transaction((tx) =>
             changeLeadStatuses(
               tx,
               batch.map((leadId) => ({ leadId, status: LEAD_STATUS.CONFIRMED, source: 'crm' as const })),

@@ -84,8 +84,8 @@ beforeAll(async () => {
   }
   const lead = await makeLead(api.db, publisher.user.ID, world);
   id.lead = lead.ID;
-  await runUnitOfWork(api.deps.jobs, () =>
-    api.db.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'intake')),
+  await runUnitOfWork(api.deps.jobs, api.db, (unit) =>
+    unit.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'intake')),
   );
   const rows = await api.db
     .select()

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queueLeadPostbacks } from '@leadmesh/core';
-import { postbackLane, runUnitOfWork } from '@leadmesh/jobs';
+import { postbackLane, runUnitOfWork, runUnitOfWorkInContext } from '@leadmesh/jobs';
 import { ENDPOINT_DISABLE_AFTER_MS } from '@leadmesh/schema';
 import { logs, mailOutbox, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { eq, like } from 'drizzle-orm';
@@ -91,8 +91,8 @@ it('a receiver failing for 3 days is disabled with a log line and a mail, waits 
   const queueFor = async (n: number) => {
     for (let i = 0; i < n; i++) {
       const lead = await makeLead(api.db, owner.user.ID, world);
-      await runUnitOfWork(worker.ctx.jobs, () =>
-        api.db.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', `k${lead.ID}`)),
+      await runUnitOfWork(worker.ctx.jobs, api.db, (unit) =>
+        unit.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', `k${lead.ID}`)),
       );
     }
   };
@@ -109,14 +109,14 @@ it('a receiver failing for 3 days is disabled with a log line and a mail, waits 
   expect(listed[0].health).toMatchObject({ state: 'failing', lastError: 'HTTP 503' });
 
   // The sweep before three days does nothing; three days on it disables the postback.
-  await runUnitOfWork(worker.ctx.jobs, () =>
+  await runUnitOfWorkInContext(worker.ctx.jobs, () =>
     runEndpointsDisableFailing({}, worker.ctx, Date.now() + ENDPOINT_DISABLE_AFTER_MS - 60_000),
   );
   expect(
     (await api.db.select().from(postbacks).where(eq(postbacks.postbackID, postback.postbackID)))[0]
       .disabledAt,
   ).toBeNull();
-  await runUnitOfWork(worker.ctx.jobs, () =>
+  await runUnitOfWorkInContext(worker.ctx.jobs, () =>
     runEndpointsDisableFailing({}, worker.ctx, Date.now() + ENDPOINT_DISABLE_AFTER_MS + 60_000),
   );
   const [disabled] = await api.db

@@ -140,8 +140,8 @@ const requestsFor = (id: number) => receiver.requests.filter((r) => r.headers['w
 /** A lead of the owner, its OnCreate postbacks queued as intake will: real jobs, after the commit. */
 async function createLead(details: Record<string, unknown> = {}): Promise<{ lead: LeadRow; ids: number[] }> {
   const lead = await makeLead(api.db, owner.user.ID, world, details);
-  await runUnitOfWork(api.deps.jobs, () =>
-    api.db.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'intake')),
+  await runUnitOfWork(api.deps.jobs, api.db, (unit) =>
+    unit.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'intake')),
   );
   const rows = await api.db
     .select()
@@ -281,8 +281,8 @@ describe('delivery', () => {
     );
     const declined = await makePostback(api.db, owner.user.ID, 'OnDeclined', `${receiver.origin}/declined`);
     const { lead } = await createLead();
-    await runUnitOfWork(api.deps.jobs, () =>
-      api.db.transaction((tx) => changeLeadStatus(tx, { leadId: lead.ID, status: 2, source: 'crm' })),
+    await runUnitOfWork(api.deps.jobs, api.db, (unit) =>
+      unit.transaction((tx) => changeLeadStatus(tx, { leadId: lead.ID, status: 2, source: 'crm' })),
     );
     const rows = await api.db
       .select()

@@ -15,7 +15,7 @@ import {
   postbackLane,
   postbackSend,
   QUEUES,
-  runUnitOfWork,
+  runUnitOfWorkInContext,
 } from '@leadmesh/jobs';
 import { ENDPOINT_DISABLE_SWEEP_MS } from '@leadmesh/schema';
 import { mailOutbox } from '@leadmesh/schema/tables';
@@ -127,7 +127,7 @@ export async function startWorker(
             isLastAttempt: attempt >= (job.opts.attempts ?? 1),
             jobId: job.id,
           };
-          await runUnitOfWork(ctx.jobs, () => runner.run(payload.data, ctx, run));
+          await runUnitOfWorkInContext(ctx.jobs, () => runner.run(payload.data, ctx, run));
         },
         {
           connection: platform.queueRedis,

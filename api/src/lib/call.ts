@@ -329,8 +329,9 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
       }
       if (policy.owns)
         await checkOwnership(deps, policy.owns, parsed.data, actorOf(caller, proof, credential));
-      const ctx: CallContext = { c, deps, db: deps.db, caller, proof, ip, rawBody: raw, bodyFields: fields };
-      const data = await runUnitOfWork(deps.jobs, () => handler(parsed.data, ctx));
+      const data = await runUnitOfWork(deps.jobs, deps.db, (db) =>
+        handler(parsed.data, { c, deps, db, caller, proof, ip, rawBody: raw, bodyFields: fields }),
+      );
       for (const refund of refunds) await refund();
       if (data instanceof Response) return data;
       if (checkAnswers) {

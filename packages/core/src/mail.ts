@@ -26,6 +26,6 @@ export async function queueMail(tx: DbOrTx, mail: OutgoingMail): Promise<number>
       Template: mail.template,
     })
     .returning({ ID: mailOutbox.ID });
-  enqueueAfterCommit(mailSend, { outboxId: row.ID });
+  enqueueAfterCommit(tx, mailSend, { outboxId: row.ID });
   return row.ID;
 }

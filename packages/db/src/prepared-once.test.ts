@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './client.ts';
-import { preparedOnce } from './prepared-once.ts';
+import { DATABASE_OF_HANDLE, preparedOnce } from './prepared-once.ts';
 
 describe('preparedOnce', () => {
   it('prepares once per database handle', () => {
@@ -20,5 +20,16 @@ describe('preparedOnce', () => {
     expect(once(a, 1).size).toBe(1);
     expect(once(a, 2).size).toBe(1);
     expect(once({} as Db, 3).size).toBe(3);
+  });
+
+  it("shares the database's statement with a unit of work's handle (decision 0058)", () => {
+    let made = 0;
+    const lookup = preparedOnce((db) => ({ db, n: ++made }));
+    const db = {} as Db;
+    // What runUnitOfWork gives its work: the database by prototype, naming the database.
+    const unitHandle = Object.assign(Object.create(db), { [DATABASE_OF_HANDLE]: db }) as Db;
+    expect(lookup(unitHandle)).toBe(lookup(db));
+    expect(lookup(unitHandle).db).toBe(db);
+    expect(made).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { enqueueAfterCommit, runUnitOfWork } from './after-commit.ts';
+import { enqueueAfterCommit, runUnitOfWork, runUnitOfWorkInContext } from './after-commit.ts';
 import { defineJob } from './define.ts';
 import { postbackSend } from './jobs.ts';
 import { createEndpointLanes, laneMember } from './lanes.ts';
@@ -17,6 +17,9 @@ const probe = defineJob({
   options: { attempts: 1, removeOnComplete: false, removeOnFail: false },
   key: (p) => `probe-${p.n}`,
 });
+
+/** What the unit of work needs of a database handle: transactions that run their work with a handle of their own. */
+const handle = { transaction: <T>(work: (tx: object) => Promise<T>) => work({}) };
 
 let redis: Redis;
 let jobs: JobProducer;
@@ -60,13 +63,26 @@ it('enqueue is a no-op for a key in use; requeue frees the key of a finished job
 });
 
 it('a unit of work enqueues what it asked for after the work, requeues included', async () => {
-  await runUnitOfWork(jobs, async () => {
-    enqueueAfterCommit(probe, { n: 2 });
-    enqueueAfterCommit(probe, { n: 3 }, { requeue: true });
+  await runUnitOfWork(jobs, handle, async (unit) => {
+    enqueueAfterCommit(unit, probe, { n: 2 });
+    await unit.transaction(async (tx) => enqueueAfterCommit(tx, probe, { n: 3 }, { requeue: true }));
+    // The unit's handle names its database, so per-database caches (prepared statements) are shared.
+    expect((unit as Record<symbol, unknown>)[Symbol.for('leadmesh.databaseOfHandle')]).toBe(handle);
+    // The handle outside the unit has no job list: that job is left to the sweep.
+    enqueueAfterCommit(handle, probe, { n: 4 });
     expect(await queue.getJob('probe-2')).toBeUndefined();
   });
   expect((await queue.getJob('probe-2'))?.data).toEqual({ n: 2 });
   expect((await queue.getJob('probe-3'))?.data).toEqual({ n: 3 });
+  expect(await queue.getJob('probe-4')).toBeUndefined();
+});
+
+it("the worker's unit of work finds its job list from the work's own async context, with the shared handle", async () => {
+  await runUnitOfWorkInContext(jobs, async () => {
+    await handle.transaction(async (tx) => enqueueAfterCommit(tx, probe, { n: 5 }));
+    expect(await queue.getJob('probe-5')).toBeUndefined();
+  });
+  expect((await queue.getJob('probe-5'))?.data).toEqual({ n: 5 });
 });
 
 it('a unit of work answers within the deadline while Redis does not answer', async () => {
@@ -78,8 +94,8 @@ it('a unit of work answers within the deadline while Redis does not answer', asy
     close: async () => {},
   };
   const started = Date.now();
-  const result = await runUnitOfWork(stuck, async () => {
-    enqueueAfterCommit(probe, { n: 99 });
+  const result = await runUnitOfWork(stuck, handle, async (unit) => {
+    enqueueAfterCommit(unit, probe, { n: 99 });
     return 'committed';
   });
   expect(result).toBe('committed');

@@ -104,7 +104,7 @@ export async function handleCrmCallback(
         .onConflictDoNothing()
         .returning({ ID: crmCallbacks.ID });
       if (!row) return done('duplicate', 'This event was already received');
-      enqueueAfterCommit(crmFetchStatus, {
+      enqueueAfterCommit(tx, crmFetchStatus, {
         crmId: crm.ID,
         crmLeadId: parsed.crmLeadId,
         event: `cb${row.ID}`,

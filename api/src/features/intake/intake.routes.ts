@@ -17,7 +17,7 @@ import { deliverWhenCommitted } from './intake.service.ts';
  */
 const sendLead = bind(
   intakeCalls.sendLead,
-  async (body, { c, deps, proof }) => {
+  async (body, { c, db, deps, proof }) => {
     let offerId = body.BoundOffer ?? null;
     let taken: { ID: number; domain: string | null; friendlyName: string | null } | null = null;
     if (body.BoundTakenOffer != null) {
@@ -34,6 +34,7 @@ const sendLead = bind(
     }
     const headerKey = c.req.header('idempotency-key')?.trim();
     const outcome = deliverWhenCommitted(
+      db,
       await deps.traffic.intake.submit({
         userId: proof.userId,
         offerId: offerId!,

@@ -1,6 +1,6 @@
 import { notFound, queueLeadPostbacks } from '@leadmesh/core';
 import { type CompleteInsert, type Db, rowInsert } from '@leadmesh/db';
-import { enqueueAfterCommit, leadDeliver } from '@leadmesh/jobs';
+import { enqueueAfterCommit, type JobProducer, leadDeliver, runUnitOfWork } from '@leadmesh/jobs';
 import {
   type BlockedReason,
   type CrmType,
@@ -483,10 +483,10 @@ export async function takeLeads(
   return results;
 }
 
-/** Asks for the delivery of an accepted lead, once the current unit of work is done. */
-export function deliverWhenCommitted(outcome: IntakeOutcome): IntakeOutcome {
+/** Asks for the delivery of an accepted lead, once the unit of work `db` belongs to is done. */
+export function deliverWhenCommitted(db: Db, outcome: IntakeOutcome): IntakeOutcome {
   if (!outcome.replayed && outcome.BlockedReason === null)
-    enqueueAfterCommit(leadDeliver, { leadId: outcome.ID });
+    enqueueAfterCommit(db, leadDeliver, { leadId: outcome.ID });
   return outcome;
 }
 
@@ -499,7 +499,7 @@ export function deliverWhenCommitted(outcome: IntakeOutcome): IntakeOutcome {
 export async function takeLead(db: Db, geo: GeoLookup, input: LeadIntake): Promise<IntakeOutcome> {
   const [result] = await takeLeads(db, geo, [input]);
   if (result instanceof Error) throw result;
-  return deliverWhenCommitted(result);
+  return deliverWhenCommitted(db, result);
 }
 
 /**
@@ -518,6 +518,8 @@ export class IntakeCommitter {
 
   constructor(
     private readonly db: Db,
+    /** Each group is a unit of work of its own: its leads' 'created' postbacks are asked for after its commit. */
+    private readonly jobs: JobProducer,
     private readonly geo: GeoLookup,
     private readonly maxGroup = 200,
   ) {}
@@ -542,10 +544,12 @@ export class IntakeCommitter {
     while (this.queue.length > 0) {
       const group = this.queue.splice(0, this.maxGroup);
       try {
-        const results = await takeLeads(
-          this.db,
-          this.geo,
-          group.map((g) => g.input),
+        const results = await runUnitOfWork(this.jobs, this.db, (db) =>
+          takeLeads(
+            db,
+            this.geo,
+            group.map((g) => g.input),
+          ),
         );
         this.stats.groups++;
         this.stats.leads += group.length;

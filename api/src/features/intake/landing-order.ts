@@ -126,8 +126,9 @@ export async function takeLandingOrder(
     console.warn(`order rate limit unavailable: ${(error as Error).message}`);
   }
   const click = await clickFacts(deps, clickKey, site.takenOfferId);
-  const outcome = await runUnitOfWork(deps.jobs, async () =>
+  const outcome = await runUnitOfWork(deps.jobs, deps.db, async (db) =>
     deliverWhenCommitted(
+      db,
       await deps.traffic.intake.submit({
         userId: site.userId,
         offerId: site.offerId,

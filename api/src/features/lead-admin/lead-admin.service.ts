@@ -92,7 +92,7 @@ export async function startLeadExport(
         Groups: input.Groups,
       })
       .returning();
-    enqueueAfterCommit(exportLeads, { exportId: created.ID });
+    enqueueAfterCommit(tx, exportLeads, { exportId: created.ID });
     return created;
   });
   return toLeadExport(row);
@@ -125,7 +125,7 @@ export async function resendLead(db: Db, caller: Caller, input: { ID: number }):
     if (!row) throw notFound('Lead not found');
     if (!isResendable(row)) throw new ApiError('CONFLICT', { message: NOT_RESENDABLE });
     const [resent] = await restartDeliveries(tx, [row], caller.user.ID);
-    enqueueAfterCommit(leadDeliver, { leadId: resent.ID, attempt: 1 }, { requeue: true });
+    enqueueAfterCommit(tx, leadDeliver, { leadId: resent.ID, attempt: 1 }, { requeue: true });
     await writeLog(tx, {
       level: 0,
       context: 'leads/resendLead',
@@ -146,7 +146,7 @@ export async function resendLeads(db: Db, caller: Caller): Promise<{ queued: num
       const failed = await undeliveredLeads(tx, afterId, RESEND_BATCH);
       const resent = await restartDeliveries(tx, failed, caller.user.ID);
       for (const lead of resent)
-        enqueueAfterCommit(leadDeliver, { leadId: lead.ID, attempt: 1 }, { requeue: true });
+        enqueueAfterCommit(tx, leadDeliver, { leadId: lead.ID, attempt: 1 }, { requeue: true });
       return { read: failed.length, lastId: failed.at(-1)?.ID ?? afterId, resent: resent.length };
     });
     queued += batch.resent;

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Db } from '@leadmesh/db';
 import { repoRoot } from '@leadmesh/db';
+import type { JobProducer } from '@leadmesh/jobs';
 import type { Env } from '../../env.ts';
 import { type GeoLookup, openGeoLookup } from '../../lib/traffic/geo.ts';
 import { IntakeCommitter } from '../intake/intake.service.ts';
@@ -41,6 +42,7 @@ export function urlPath(path: string): string {
 export function createTraffic(options: {
   env: Env;
   db: Db;
+  jobs: JobProducer;
   secret: string;
   now: () => number;
   geo?: GeoLookup;
@@ -52,7 +54,7 @@ export function createTraffic(options: {
     flushEveryMs: env.CLICK_FLUSH_MS,
     writer: env.CLICK_WRITER_THREAD ? threadClickWriter(env.DATABASE_URL) : undefined,
   });
-  const intake = new IntakeCommitter(db, geo);
+  const intake = new IntakeCommitter(db, options.jobs, geo);
   return {
     clickKey: clickTokenKey(options.secret),
     clicks,

@@ -251,6 +251,6 @@ export async function enableEndpoint(
     text: `${target.kind === 'postback' ? 'Postback' : 'CRM'} re-enabled [${target.kind}:${target.id}] [endpoint:${logValue(endpoint)}]`,
     userId: actorId,
   });
-  enqueueAfterCommit(endpointResume, { endpoint, at: now });
+  enqueueAfterCommit(tx, endpointResume, { endpoint, at: now });
   return true;
 }

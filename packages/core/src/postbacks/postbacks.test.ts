@@ -157,8 +157,8 @@ describe('queueLeadPostbacks', () => {
   it('created: the publisher’s publisher and role-less triggers, the advertiser’s advertiser and role-less ones', async () => {
     const s = await scenario('created');
     const jobs = captureJobs();
-    const queued = await runUnitOfWork(jobs, () =>
-      db.transaction((tx) => queueLeadPostbacks(tx, s.lead, 'created', 'intake')),
+    const queued = await runUnitOfWork(jobs, db, (unit) =>
+      unit.transaction((tx) => queueLeadPostbacks(tx, s.lead, 'created', 'intake')),
     );
     expect(await s.fired(0)).toEqual(expectedFor('created'));
     expect(queued).toBe(8);
@@ -177,11 +177,11 @@ describe('queueLeadPostbacks', () => {
   it('the same event twice queues nothing twice', async () => {
     const s = await scenario('twice');
     const jobs = captureJobs();
-    await runUnitOfWork(jobs, () =>
-      db.transaction((tx) => queueLeadPostbacks(tx, s.lead, 'created', 'intake')),
+    await runUnitOfWork(jobs, db, (unit) =>
+      unit.transaction((tx) => queueLeadPostbacks(tx, s.lead, 'created', 'intake')),
     );
-    const again = await runUnitOfWork(jobs, () =>
-      db.transaction((tx) => queueLeadPostbacks(tx, s.lead, 'created', 'intake')),
+    const again = await runUnitOfWork(jobs, db, (unit) =>
+      unit.transaction((tx) => queueLeadPostbacks(tx, s.lead, 'created', 'intake')),
     );
     expect(again).toBe(0);
     expect(jobs.jobs).toHaveLength(8);
@@ -195,8 +195,8 @@ describe('queueLeadPostbacks', () => {
   ] as const)('changeLeadStatus to %i fires the %s triggers of both sides', async (status, event) => {
     const s = await scenario(`status${status}`);
     const jobs = captureJobs();
-    await runUnitOfWork(jobs, () =>
-      db.transaction((tx) => changeLeadStatus(tx, { leadId: s.lead.ID, status, source: 'crm' })),
+    await runUnitOfWork(jobs, db, (unit) =>
+      unit.transaction((tx) => changeLeadStatus(tx, { leadId: s.lead.ID, status, source: 'crm' })),
     );
     expect(await s.fired(0)).toEqual(expectedFor(event));
     expect(jobs.jobs).toHaveLength(expectedFor(event).length);
@@ -206,8 +206,8 @@ describe('queueLeadPostbacks', () => {
     const s = await scenario('again');
     const jobs = captureJobs();
     for (const status of [2, 3, 2] as const) {
-      await runUnitOfWork(jobs, () =>
-        db.transaction((tx) => changeLeadStatus(tx, { leadId: s.lead.ID, status, source: 'crm' })),
+      await runUnitOfWork(jobs, db, (unit) =>
+        unit.transaction((tx) => changeLeadStatus(tx, { leadId: s.lead.ID, status, source: 'crm' })),
       );
     }
     const fired = await s.fired(0);
@@ -222,8 +222,8 @@ describe('queueLeadPostbacks', () => {
     const pubOnly = await makePostback(db, both.ID, 'OnCreatePublisher', 'https://self.example/p');
     const advOnly = await makePostback(db, both.ID, 'OnCreateAdvertiser', 'https://self.example/a');
     const lead = await makeLead(db, both.ID, world);
-    await runUnitOfWork(captureJobs(), () =>
-      db.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'k')),
+    await runUnitOfWork(captureJobs(), db, (unit) =>
+      unit.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'k')),
     );
     const rows = await db.select().from(postbackDeliveries).where(eq(postbackDeliveries.BoundLead, lead.ID));
     expect(rows.map((r) => [r.BoundPostback, r.Event.split(':')[1]]).sort()).toEqual(
@@ -244,7 +244,9 @@ describe('queueLeadPostbacks', () => {
     const lead = await makeLead(db, pub.ID, world);
     const jobs = captureJobs();
     expect(
-      await runUnitOfWork(jobs, () => db.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'k'))),
+      await runUnitOfWork(jobs, db, (unit) =>
+        unit.transaction((tx) => queueLeadPostbacks(tx, lead, 'created', 'k')),
+      ),
     ).toBe(0);
     expect(jobs.jobs).toEqual([]);
     const [row] = await db.select().from(postbackDeliveries).where(eq(postbackDeliveries.BoundLead, lead.ID));
@@ -261,8 +263,8 @@ describe('queueLeadPostbacks', () => {
       'https://t.example/pb?l={lead_id}&n={leadmesh-name}',
     );
     const jobs = captureJobs();
-    const { deliveryId, state } = await runUnitOfWork(jobs, () =>
-      db.transaction((tx) => queueTestPostback(tx, pb)),
+    const { deliveryId, state } = await runUnitOfWork(jobs, db, (unit) =>
+      unit.transaction((tx) => queueTestPostback(tx, pb)),
     );
     expect(state).toBe('pending');
     const [row] = await db.select().from(postbackDeliveries).where(eq(postbackDeliveries.ID, deliveryId));

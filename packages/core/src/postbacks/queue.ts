@@ -180,7 +180,7 @@ export async function queueLeadPostbacks(
       .onConflictDoNothing()
       .returning({ ID: postbackDeliveries.ID });
     if (row && !problem) {
-      enqueueAfterCommit(postbackSend, { deliveryId: row.ID, lane: postbackLane(url) ?? undefined });
+      enqueueAfterCommit(tx, postbackSend, { deliveryId: row.ID, lane: postbackLane(url) ?? undefined });
       queued++;
     }
   }
@@ -210,7 +210,7 @@ export async function queueTestPostback(
       ...(problem ? { State: 'failed' as const, LastError: problem } : {}),
     })
     .returning({ ID: postbackDeliveries.ID });
-  if (!problem) enqueueAfterCommit(postbackSend, { deliveryId: row.ID });
+  if (!problem) enqueueAfterCommit(tx, postbackSend, { deliveryId: row.ID });
   return { deliveryId: row.ID, state: problem ? 'failed' : 'pending' };
 }
 
@@ -290,7 +290,7 @@ export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promi
   const waiting = replays.find((r) => r.State === 'pending');
   if (waiting) {
     // Same business key as when it was queued: a no-op unless Redis lost the job.
-    enqueueAfterCommit(postbackSendWatched, { deliveryId: waiting.ID });
+    enqueueAfterCommit(tx, postbackSendWatched, { deliveryId: waiting.ID });
     return { deliveryId: waiting.ID, replayOf: root.ID, state: 'pending' };
   }
   const event = `${prefix}${replays.length + 1}`;
@@ -322,6 +322,6 @@ export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promi
         .limit(1)
     )[0]?.ID;
   if (id === undefined) throw new Error(`replay ${event} was neither written nor found`);
-  enqueueAfterCommit(postbackSendWatched, { deliveryId: id });
+  enqueueAfterCommit(tx, postbackSendWatched, { deliveryId: id });
   return { deliveryId: id, replayOf: root.ID, state: 'pending' };
 }
