@@ -162,7 +162,11 @@ test('advertiser sign-up in two steps creates the company and lands on the adver
 test('the referral id from ?ref= reaches the sign-up', async (t) => {
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/?ref=publisher-ref`);
-  await page.getByTestId('page-home').waitFor();
+  // The landing arrives prerendered (decision 0061): wait for the page mf-public drew, so the
+  // shell's scripts have run (they keep the referral id), not for the server's copy.
+  await page
+    .locator('[data-testid="remote-root"]:not([data-prerendered]) [data-testid="page-home"]')
+    .waitFor();
   await page.goto(`${t.urls.shell}/register`);
   await page.getByTestId('register-as-publisher').click();
   const id = unique();

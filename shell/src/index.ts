@@ -1,4 +1,5 @@
 import { keepPrerenderedMarkup } from '@leadmesh/federation/prerendered';
+import { captureRefId } from '@leadmesh/session/ref-id';
 import { startFirstScreenCalls } from './early-calls.ts';
 import { preloadForPath, sessionRemote } from './remote-preload.ts';
 
@@ -6,6 +7,8 @@ import { preloadForPath, sessionRemote } from './remote-preload.ts';
 // download (the remote first: its manifest is the longest chain).
 preloadForPath(window.location.pathname);
 startFirstScreenCalls(window.location.pathname, sessionRemote() !== null);
+// The referral id of ?ref= first: a prerendered landing can be left by a link before React runs.
+captureRefId(window.location.search, localStorage, window.location.hash);
 // A public page the server sent already drawn stays on screen until mf-public draws it again.
 keepPrerenderedMarkup();
 // Async boundary: shared singletons are negotiated before any app code runs (Module Federation).

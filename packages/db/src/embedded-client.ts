@@ -134,8 +134,8 @@ class Connection {
 
 /**
  * Whether a statement answers one row at most (`limit 1`, or `limit ?` bound to 1): those are read
- * with the driver's `get`, a third of the cost of `all` on a one-row answer (the session check and
- * `/auth/checkLogin` on every page load), because `all` opens a row cursor and a batch of 100.
+ * with the driver's `get`, cheaper than `all` on a one-row answer (5 against 19 µs for `select 1`; the
+ * session check and `/auth/checkLogin` on every page load), because `all` opens a row cursor and a batch of 100.
  */
 function atMostOneRow(prepared: Prepared, bound: unknown[] | Record<string, unknown>): boolean {
   if (prepared.oneRow) return true;

@@ -3,6 +3,8 @@ import type { SessionData, Theme } from '@leadmesh/schema';
 import { REF_ID_STORAGE_KEY } from '@leadmesh/schema/constants';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
+export { captureRefId } from './ref-id.ts';
+
 /** Session state (public §3, Session state). */
 export interface SessionState {
   /** Dark unless the user chose light. */
@@ -94,18 +96,6 @@ export function themeIsDark(pathname: string, theme: Theme): boolean {
 /** Puts the dark class on the body only on dashboard addresses with the dark theme (`themeIsDark`). */
 export function applyBodyTheme(pathname: string, theme: Theme, body: HTMLElement = document.body): void {
   body.classList.toggle(DARK_BODY_CLASS, themeIsDark(pathname, theme));
-}
-
-/**
- * Keeps the referral id of `?ref=` in local storage under `{product}RefID` (public §3). The link the
- * referral overview hands out has the spec's form `{host}/#/?ref={code}` (dashboards §2), so the
- * query inside the hash (`#/?ref=`) counts too.
- */
-export function captureRefId(search: string, storage: Storage = localStorage, hash = ''): string | null {
-  const inHash = hash.includes('?') ? hash.slice(hash.indexOf('?')) : '';
-  const ref = new URLSearchParams(search).get('ref') ?? new URLSearchParams(inHash).get('ref');
-  if (ref) storage.setItem(REF_ID_STORAGE_KEY, ref);
-  return storage.getItem(REF_ID_STORAGE_KEY);
 }
 
 /** The stored referral id, if any (sent as `refID` on sign-up). */
