@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeLog } from '@leadmesh/core';
+import { audit } from '@leadmesh/core';
 import { createDb } from '@leadmesh/db';
 import type { Postback, PostbackDelivery } from '@leadmesh/schema';
 import type { Page } from 'playwright-core';
@@ -245,20 +245,15 @@ test('HTML in log text and in a log dump shows as text on admin-logs, never runs
   });
   assert.equal(refused.status, 'error');
   // Dumps hold the stack of an unexpected server error, which no request can fill with its own
-  // text on purpose; this one is stored the way the API's error handler stores one (core writeLog),
+  // text on purpose; this one is stored the way the API's error handler stores one (core audit),
   // straight into the run's database, with payloads where a message or a value would be.
   assert.ok(t.urls.databaseUrl, 'the run started its own backend (its database is needed here)');
   const handle = await createDb({ url: t.urls.databaseUrl });
   const dumpMark = `${MARK}-dump-${unique()}`;
   try {
-    await writeLog(handle.db, {
-      level: 2,
-      context: 'api/xss-check',
-      text: `Unhandled error [message:${dumpMark}]`,
-      dump: {
-        stack: `Error: ${payload('dump-stack')}\n    at handler (api/src/app.ts:1:1)`,
-        input: payload('dump-input'),
-      },
+    await audit(handle.db, 'api.unhandled-error', { path: '/xss-check', message: dumpMark }, null, {
+      stack: `Error: ${payload('dump-stack')}\n    at handler (api/src/app.ts:1:1)`,
+      input: payload('dump-input'),
     });
   } finally {
     handle.close();

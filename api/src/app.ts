@@ -32,7 +32,7 @@ import { websiteRoutes } from './features/websites/websites.routes.ts';
 import { bodyTooLarge, JSON_BODY_LIMIT } from './lib/body.ts';
 import { type BoundCall, mountCalls, mountNotImplemented } from './lib/call.ts';
 import { proxyMatcher, resolveClientIp } from './lib/client-ip.ts';
-import { logValue, writeLog } from './lib/logs.ts';
+import { audit } from './lib/logs.ts';
 import { originMatcher } from './lib/origins.ts';
 import { machineCalls } from './machine-routes.ts';
 import { apiHeaders } from './middlewares/headers.ts';
@@ -90,13 +90,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     console.error(error);
     try {
-      await writeLog(deps.db, {
-        level: 2,
-        context: `api${logValue(c.req.path, 200)}`,
-        text: `Unhandled error [message:${logValue((error as Error).message, 500)}]`,
-        userId: c.var.caller?.user.ID ?? null,
-        dump: { stack: (error as Error).stack },
-      });
+      await audit(
+        deps.db,
+        'api.unhandled-error',
+        { path: c.req.path, message: (error as Error).message },
+        c.var.caller?.user.ID ?? null,
+        { stack: (error as Error).stack },
+      );
     } catch {
       // the log is best effort; the answer below matters more
     }

@@ -1,2 +1,2 @@
 /** The system log lives in core (the worker writes it too); the API's features import it from here. */
-export { type LogEntry, logValue, writeLog } from '@leadmesh/core';
+export { type AuditEvent, audit, logValue } from '@leadmesh/core';

@@ -5,7 +5,7 @@ import { ADVERTISER_LIST } from '@leadmesh/schema/constants';
 import { advertisers, crms, leads, ledgerAccounts, offers, users } from '@leadmesh/schema/tables';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { moveCredit } from '../money/credits.service.ts';
 import { loadAdvertiser } from '../partners/partners.service.ts';
 
@@ -116,12 +116,18 @@ export async function editAdvertiser(db: Db, caller: Caller, input: AdvertiserEd
       });
     }
     if (current.UserID !== caller.user.ID) {
-      await writeLog(tx, {
-        level: 0,
-        context: 'partners/editAdvertiser',
-        text: `Advertiser edited [advertiser:${current.ID}] [by:${caller.user.ID}] [fields:${Object.keys(changes).join(',')}${input.creditBalance != null && admin ? ',creditBalance' : ''}]`,
-        userId: caller.user.ID,
-      });
+      await audit(
+        tx,
+        'advertiser.edited',
+        {
+          advertiser: current.ID,
+          fields: [
+            ...Object.keys(changes),
+            ...(input.creditBalance != null && admin ? ['creditBalance'] : []),
+          ],
+        },
+        caller.user.ID,
+      );
     }
   });
   return loadAdvertiser(db, input.ID);
@@ -140,12 +146,8 @@ export async function verifyAdvertiser(
       .where(eq(advertisers.ID, input.ID))
       .returning({ ID: advertisers.ID });
     if (!updated.length) throw notFound('Failed to find advertiser!');
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/verifyAdvertiser',
-      text: `Advertiser ${input.verifyStatus ? 'verified' : 'unverified'} [advertiser:${input.ID}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    const event = input.verifyStatus ? 'advertiser.verified' : 'advertiser.unverified';
+    await audit(tx, event, { advertiser: input.ID }, caller.user.ID);
   });
   return loadAdvertiser(db, input.ID);
 }
@@ -169,12 +171,12 @@ export async function deleteAdvertiser(db: Db, caller: Caller, input: { ID: numb
     }
     await tx.update(users).set({ AdvertiserID: null }).where(eq(users.ID, current.UserID));
     await tx.delete(advertisers).where(eq(advertisers.ID, current.ID));
-    await writeLog(tx, {
-      level: 1,
-      context: 'partners/deleteAdvertiser',
-      text: `Advertiser deleted [advertiser:${current.ID}] [company:${logValue(current.CompanyName, 80)}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'advertiser.deleted',
+      { advertiser: current.ID, company: current.CompanyName },
+      caller.user.ID,
+    );
   });
   return null;
 }

@@ -13,7 +13,7 @@ import { API_TOKEN_LIST } from '@leadmesh/schema/constants';
 import { apiTokens, users } from '@leadmesh/schema/tables';
 import { desc, eq } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 
 const KNOWN_FLAGS = new Set<string>(API_TOKEN_FLAGS.map((f) => f.name));
 
@@ -51,12 +51,12 @@ export async function addApiToken(
       .values({ Name: input.Name, UserID: input.UserID, Flags: input.Flags, ...apiTokenColumns(box, token) })
       .returning();
     const granted = Object.keys(input.Flags).filter((name) => input.Flags[name]);
-    await writeLog(tx, {
-      level: 1,
-      context: 'apiTokens/addApiToken',
-      text: `API token created [token:${created.ID}] [user:${input.UserID}] [flags:${granted.join(',') || 'none'}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'api-token.created',
+      { token: created.ID, user: input.UserID, flags: granted.join(',') || 'none' },
+      caller.user.ID,
+    );
     return created;
   });
   return { ...toApiToken(row), Token: token };
@@ -94,12 +94,7 @@ export async function getToken(
 ): Promise<{ ID: number; Token: string }> {
   const [row] = await db.select().from(apiTokens).where(eq(apiTokens.ID, input.ID)).limit(1);
   if (!row) throw notFound('API token not found');
-  await writeLog(db, {
-    level: 0,
-    context: 'apiTokens/getToken',
-    text: `API token viewed [token:${row.ID}] [by:${caller.user.ID}]`,
-    userId: caller.user.ID,
-  });
+  await audit(db, 'api-token.viewed', { token: row.ID }, caller.user.ID);
   return { ID: row.ID, Token: openApiToken(box, row.Token) };
 }
 
@@ -111,12 +106,7 @@ export async function removeApiToken(db: Db, caller: Caller, input: { ID: number
       .where(eq(apiTokens.ID, input.ID))
       .returning({ ID: apiTokens.ID });
     if (!removed.length) throw notFound('API token not found');
-    await writeLog(tx, {
-      level: 1,
-      context: 'apiTokens/removeApiToken',
-      text: `API token removed [token:${input.ID}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'api-token.removed', { token: input.ID }, caller.user.ID);
   });
   return null;
 }

@@ -3,7 +3,7 @@ import { type authCalls, CONFERENCES, type ConferenceCity, MESSAGES } from '@lea
 import type { CallHandler } from '../../lib/call.ts';
 import { issueCsrfToken } from '../../lib/csrf.ts';
 import { loginLockout } from '../../lib/lockout.ts';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { originMatcher } from '../../lib/origins.ts';
 import { endSession, loadCaller, startSession } from '../../lib/session.ts';
 import {
@@ -40,11 +40,7 @@ export const login: CallHandler<Calls['login']> = async (input, { deps, db, ip, 
   const matches = await passwordMatches(account, input.password);
   if (!account || !matches) {
     if (account) await loginLockout.recordFailure(deps.redis, account.ID);
-    await writeLog(db, {
-      level: 1,
-      context: 'auth/login',
-      text: `Login failed [username:${logValue(input.username)}] [ip:${logValue(ip, 64)}]`,
-    });
+    await audit(db, 'login.failed', { username: input.username, ip }, null);
     throw new ApiError('INVALID_CREDENTIALS', { message: MESSAGES.loginFailed });
   }
   await loginLockout.clear(deps.redis, account.ID);

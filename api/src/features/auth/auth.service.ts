@@ -4,7 +4,7 @@ import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '@leadmesh/schem
 import { contactMessages, passwordResetCodes, sessions, users } from '@leadmesh/schema/tables';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { randomDigits, sha256 } from '../../lib/crypto.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { queueMail } from '../../lib/mail.ts';
 import type { GeoLookup } from '../../lib/traffic/geo.ts';
 
@@ -120,12 +120,7 @@ export async function resetPassword(
     if (claimed.length === 0) throw invalidCode();
     await tx.update(users).set({ PasswordHash: hash }).where(eq(users.ID, user.ID));
     await endSessionsOf(tx, user.ID);
-    await writeLog(tx, {
-      level: 0,
-      context: 'auth/resetPassword',
-      text: `Password reset [user:${user.ID}]`,
-      userId: user.ID,
-    });
+    await audit(tx, 'password.reset', { user: user.ID }, user.ID);
   });
 }
 

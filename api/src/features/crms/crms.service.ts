@@ -29,7 +29,7 @@ import {
 import { advertisers, type CrmRow, crms, offers } from '@leadmesh/schema/tables';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { randomToken } from '../../lib/crypto.ts';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 
 /** What the CRM services need besides the database: the secret box and the outbound policy. */
 export interface CrmServiceEnv {
@@ -117,12 +117,17 @@ export async function addCrm(db: Db, env: CrmServiceEnv, caller: Caller, input: 
         callbackToken: randomToken(32),
       })
       .returning();
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/addCRM',
-      text: `CRM added [crm:${created.ID}] [type:${created.name}] [advertiser:${created.BoundAdvertiser}] [name:${logValue(created.friendlyName)}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'crm.added',
+      {
+        crm: created.ID,
+        type: created.name,
+        advertiser: created.BoundAdvertiser,
+        name: created.friendlyName,
+      },
+      caller.user.ID,
+    );
     return created;
   });
   return crmAnswer(env.box, row);
@@ -158,12 +163,12 @@ export async function editCrm(db: Db, env: CrmServiceEnv, caller: Caller, input:
     const changed = (Object.keys({ ...storedPlain, ...next }) as (keyof CrmDataRecord)[]).filter(
       (field) => storedPlain[field] !== next[field],
     );
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/editCRM',
-      text: `CRM edited [crm:${updated.ID}] [fields:${changed.join(',') || 'none'}] [name:${logValue(updated.friendlyName)}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'crm.edited',
+      { crm: updated.ID, fields: changed.join(',') || 'none', name: updated.friendlyName },
+      caller.user.ID,
+    );
     return updated;
   });
   return crmAnswer(env.box, row);
@@ -183,12 +188,12 @@ export async function deleteCrm(
       .where(and(eq(offers.SelectedCRM, current.ID), isNull(offers.deletedAt)));
     if (used.n > 0) throw new ApiError('CONFLICT', { message: MESSAGES.crmDeleteInUse });
     await tx.delete(crms).where(eq(crms.ID, current.ID));
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/deleteCRM',
-      text: `CRM deleted [crm:${current.ID}] [type:${current.name}] [advertiser:${current.BoundAdvertiser}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'crm.deleted',
+      { crm: current.ID, type: current.name, advertiser: current.BoundAdvertiser },
+      caller.user.ID,
+    );
   });
   return null;
 }

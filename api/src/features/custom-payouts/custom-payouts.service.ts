@@ -5,7 +5,7 @@ import { CUSTOM_PAYOUT_LIST } from '@leadmesh/schema/constants';
 import { customPayouts, offers, users } from '@leadmesh/schema/tables';
 import { desc, eq, isNull, sql } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 
 const columns = {
   row: customPayouts,
@@ -79,12 +79,12 @@ export async function addPayout(
       throw new ApiError('CONFLICT', {
         message: 'This publisher already has a custom payout for this offer; edit it instead',
       });
-    await writeLog(tx, {
-      level: 0,
-      context: 'customOfferPayouts/addPayout',
-      text: `Custom payout added [payout:${row.ID}] [user:${input.UserID}] [offer:${input.OfferID}] [cents:${input.Payout}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'custom-payout.added',
+      { payout: row.ID, user: input.UserID, offer: input.OfferID, cents: input.Payout },
+      caller.user.ID,
+    );
     return row.ID;
   });
   return load(db, id);
@@ -102,12 +102,7 @@ export async function editPayout(
       .where(eq(customPayouts.ID, input.ID))
       .returning({ ID: customPayouts.ID });
     if (!updated.length) throw notFound('Custom payout not found');
-    await writeLog(tx, {
-      level: 0,
-      context: 'customOfferPayouts/editPayout',
-      text: `Custom payout changed [payout:${input.ID}] [cents:${input.Payout}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'custom-payout.changed', { payout: input.ID, cents: input.Payout }, caller.user.ID);
   });
   return load(db, input.ID);
 }
@@ -119,12 +114,7 @@ export async function removePayout(db: Db, caller: Caller, input: { ID: number }
       .where(eq(customPayouts.ID, input.ID))
       .returning({ ID: customPayouts.ID });
     if (!removed.length) throw notFound('Custom payout not found');
-    await writeLog(tx, {
-      level: 0,
-      context: 'customOfferPayouts/removePayout',
-      text: `Custom payout removed [payout:${input.ID}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'custom-payout.removed', { payout: input.ID }, caller.user.ID);
   });
   return null;
 }

@@ -5,7 +5,7 @@ import { DOMAIN_LIST } from '@leadmesh/schema/constants';
 import { type DomainRow, domains, takenOffers, users } from '@leadmesh/schema/tables';
 import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 
 /** Filter whitelist of the domain lists (admin §2, Admin internal domains). */
 export const DOMAIN_LIST_FIELDS = listWhitelist(DOMAIN_LIST, {
@@ -86,12 +86,12 @@ export async function addDomain(
       .values({ DomainName: name, BoundUser: owner, isInternal: internal })
       .returning();
     if (owner !== caller.user.ID) {
-      await writeLog(tx, {
-        level: 0,
-        context: 'domains/addDomain',
-        text: `Domain added [domain:${created.ID}] [name:${logValue(name)}] [owner:${owner ?? 'internal'}] [by:${caller.user.ID}]`,
-        userId: caller.user.ID,
-      });
+      await audit(
+        tx,
+        'domain.added',
+        { domain: created.ID, name, owner: owner ?? 'internal' },
+        caller.user.ID,
+      );
     }
     return created;
   });
@@ -114,12 +114,12 @@ export async function editDomain(
       .where(eq(domains.ID, current.ID))
       .returning();
     if (current.BoundUser !== caller.user.ID) {
-      await writeLog(tx, {
-        level: 0,
-        context: 'domains/editDomain',
-        text: `Domain renamed [domain:${current.ID}] [from:${logValue(current.DomainName)}] [to:${logValue(name)}] [by:${caller.user.ID}]`,
-        userId: caller.user.ID,
-      });
+      await audit(
+        tx,
+        'domain.renamed',
+        { domain: current.ID, from: current.DomainName, to: name },
+        caller.user.ID,
+      );
     }
     return updated;
   });
@@ -145,12 +145,7 @@ export async function deleteDomain(db: Db, caller: Caller, input: { ID: number }
     }
     await tx.delete(domains).where(eq(domains.ID, current.ID));
     if (current.BoundUser !== caller.user.ID) {
-      await writeLog(tx, {
-        level: 1,
-        context: 'domains/deleteDomain',
-        text: `Domain deleted [domain:${current.ID}] [name:${logValue(current.DomainName)}] [by:${caller.user.ID}]`,
-        userId: caller.user.ID,
-      });
+      await audit(tx, 'domain.deleted', { domain: current.ID, name: current.DomainName }, caller.user.ID);
     }
   });
 }

@@ -3,7 +3,7 @@ import type { Db } from '@leadmesh/db';
 import { bareImageName, MESSAGES } from '@leadmesh/schema';
 import { images, offers } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import type { FileStore } from '../../lib/uploads/file-store.ts';
 import { inspectImage, isSafeBareFileName, safeImageFileName } from '../../lib/uploads/image.ts';
 import { isUploadRefused } from '../../lib/uploads/refused.ts';
@@ -42,12 +42,12 @@ export async function uploadImage(
       await tx
         .insert(images)
         .values({ FileName: fileName, ImageName: input.ImageName, Tag: input.tag, ContentType: kind.mime });
-      await writeLog(tx, {
-        level: 0,
-        context: 'images/uploadImage',
-        text: `Image uploaded [file:${fileName}] [for:${logValue(input.ImageName)}] [type:${kind.mime}] [bytes:${bytes.byteLength}]`,
-        userId: caller.user.ID,
-      });
+      await audit(
+        tx,
+        'image.uploaded',
+        { file: fileName, for: input.ImageName, type: kind.mime, bytes: bytes.byteLength },
+        caller.user.ID,
+      );
     });
   } catch (error) {
     await store.delete(imageKey(fileName)).catch(() => false);
@@ -87,12 +87,7 @@ export async function deleteImage(
       });
     }
     await tx.delete(images).where(eq(images.FileName, fileName));
-    await writeLog(tx, {
-      level: 0,
-      context: 'images/deleteImageByFilename',
-      text: `Image deleted [file:${fileName}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'image.deleted', { file: fileName }, caller.user.ID);
   });
   // The record is gone, so the name is no longer served; a file left behind is only disk space.
   await store.delete(imageKey(fileName)).catch(() => false);

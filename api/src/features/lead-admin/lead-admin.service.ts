@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ApiError,
+  audit,
   type Caller,
   changeLeadStatus,
   countExport,
@@ -17,7 +18,6 @@ import {
   restartDeliveries,
   toLeadExport,
   undeliveredLeads,
-  writeLog,
 } from '@leadmesh/core';
 import type { Db } from '@leadmesh/db';
 import { enqueueAfterCommit, exportLeads, leadDeliver } from '@leadmesh/jobs';
@@ -46,12 +46,12 @@ export async function setLeadStatusAdmin(
       detail: { overridesCrm: true },
     });
     if (result.changed) {
-      await writeLog(tx, {
-        level: 1,
-        context: 'leads/setLeadStatusAdmin',
-        text: `Lead status set by hand [lead:${input.ID}] [from:${result.from}] [to:${result.to}] [by:${caller.user.ID}]`,
-        userId: caller.user.ID,
-      });
+      await audit(
+        tx,
+        'lead.status-set',
+        { lead: input.ID, from: result.from, to: result.to },
+        caller.user.ID,
+      );
     }
     return result.lead;
   });
@@ -126,12 +126,7 @@ export async function resendLead(db: Db, caller: Caller, input: { ID: number }):
     if (!isResendable(row)) throw new ApiError('CONFLICT', { message: NOT_RESENDABLE });
     const [resent] = await restartDeliveries(tx, [row], caller.user.ID);
     enqueueAfterCommit(tx, leadDeliver, { leadId: resent.ID, attempt: 1 }, { requeue: true });
-    await writeLog(tx, {
-      level: 0,
-      context: 'leads/resendLead',
-      text: `Lead resent [lead:${resent.ID}] [from:${row.Status}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'lead.resent', { lead: resent.ID, from: row.Status }, caller.user.ID);
     return resent;
   });
   return toLead(lead);
@@ -153,11 +148,6 @@ export async function resendLeads(db: Db, caller: Caller): Promise<{ queued: num
     afterId = batch.lastId;
     if (batch.read < RESEND_BATCH) break;
   }
-  await writeLog(db, {
-    level: 0,
-    context: 'leads/resendLeads',
-    text: `Undelivered leads resent [count:${queued}] [by:${caller.user.ID}]`,
-    userId: caller.user.ID,
-  });
+  await audit(db, 'leads.resent', { count: queued }, caller.user.ID);
   return { queued };
 }

@@ -5,7 +5,7 @@ import { LOG_LIST } from '@leadmesh/schema/constants';
 import { logs } from '@leadmesh/schema/tables';
 import { eq, sql } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist } from '../../lib/list-engine.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import type { PageCursors } from '../../lib/page-cursors.ts';
 
 /** admin-logs pages by 100 (public §4). */
@@ -101,12 +101,7 @@ export async function logDump(db: Db, input: { ID: number }): Promise<{ ID: numb
 export async function removeAllLogs(db: Db, caller: Caller): Promise<null> {
   await db.transaction(async (tx) => {
     const removed = await tx.delete(logs).returning({ ID: logs.ID });
-    await writeLog(tx, {
-      level: 1,
-      context: 'logs/removeAllLogs',
-      text: `All logs removed [entries:${removed.length}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'logs.removed', { entries: removed.length }, caller.user.ID);
   });
   return null;
 }

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '@leadmesh/db';
 import { type Advertiser, BALANCE_BOUND_MESSAGE, isWithinMoneyBound } from '@leadmesh/schema';
 import { advertisers, payoutLines, referralEarnings, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { loadAdvertiser } from '../partners/partners.service.ts';
 
 export interface CreditMove {
@@ -114,12 +114,12 @@ export async function setCreditBalanceDynamic(
       Comment: input.Comment,
       code: input.balance > 0 ? 'top_up' : 'adjustment',
     });
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/setCreditBalanceDynamic',
-      text: `Credit changed [advertiser:${advertiser.ID}] [cents:${input.balance}] [by:${caller.user.ID}] [referral:${input.countAsReferral}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'credit.changed',
+      { advertiser: advertiser.ID, cents: input.balance, referral: input.countAsReferral },
+      caller.user.ID,
+    );
   });
   return loadAdvertiser(db, input.advertiserID);
 }
@@ -160,12 +160,12 @@ export async function setCreditBalance(
       Comment: input.Comment ?? (input.balance === 'infinite' ? 'Infinite credits' : 'Balance set'),
       code: target - current > 0 ? 'top_up' : 'adjustment',
     });
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/setCreditBalance',
-      text: `Credit set [advertiser:${advertiser.ID}] [to:${input.balance}] [from:${current}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'credit.set',
+      { advertiser: advertiser.ID, to: input.balance, from: current },
+      caller.user.ID,
+    );
   });
   return loadAdvertiser(db, input.advertiserID);
 }

@@ -5,7 +5,7 @@ import { INVOICE_LIST } from '@leadmesh/schema/constants';
 import { advertisers, invoices } from '@leadmesh/schema/tables';
 import { desc, eq, sql } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { moveCredit } from './credits.service.ts';
 
 const invoiceColumns = {
@@ -75,12 +75,12 @@ export async function createInvoice(
         Amount: input.Amount,
       })
       .returning({ ID: invoices.ID });
-    await writeLog(tx, {
-      level: 0,
-      context: 'invoices/createInvoice',
-      text: `Invoice created [invoice:${row.ID}] [advertiser:${advertiser.ID}] [cents:${input.Amount}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'invoice.created',
+      { invoice: row.ID, advertiser: advertiser.ID, cents: input.Amount },
+      caller.user.ID,
+    );
     return row.ID;
   });
   return loadInvoice(db, id);
@@ -117,12 +117,12 @@ export async function markInvoicePaid(
       invoiceId: invoice.ID,
       key: `invoice:${invoice.ID}:paid`,
     });
-    await writeLog(tx, {
-      level: 0,
-      context: 'invoices/markInvoicePaid',
-      text: `Invoice paid [invoice:${invoice.ID}] [advertiser:${invoice.BoundAdvertiser}] [cents:${invoice.Amount}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'invoice.paid',
+      { invoice: invoice.ID, advertiser: invoice.BoundAdvertiser, cents: invoice.Amount },
+      caller.user.ID,
+    );
   });
   return loadInvoice(db, input.ID);
 }

@@ -29,7 +29,7 @@ import {
 } from '@leadmesh/schema/tables';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { buildFilterWhere, type ListFields, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { plainText, sanitizeOfferHtml } from '../../lib/traffic/sanitize.ts';
 import { toAdvertiserOffer, toOffer, toPublisherOffer } from './offers.mapper.ts';
 
@@ -171,12 +171,12 @@ export async function addOffer(db: Db, caller: Caller, input: OfferFormInput): P
   const row = await db.transaction(async (tx) => {
     const form = await checkedForm(tx, input);
     const [created] = await tx.insert(offers).values(form).returning();
-    await writeLog(tx, {
-      level: 0,
-      context: 'offers/addOffer',
-      text: `Offer added [offer:${created.ID}] [name:${logValue(created.OfferName)}] [advertiser:${created.BoundAdvertiser}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'offer.added',
+      { offer: created.ID, name: created.OfferName, advertiser: created.BoundAdvertiser },
+      caller.user.ID,
+    );
     return created;
   });
   return toOffer(row);
@@ -217,12 +217,7 @@ export async function editOffer(
     const changes = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
     const form = await checkedForm(tx, { ...asForm(current), ...changes }, current.OfferImages ?? []);
     const [updated] = await tx.update(offers).set(form).where(eq(offers.ID, ID)).returning();
-    await writeLog(tx, {
-      level: 0,
-      context: 'offers/editOffer',
-      text: `Offer edited [offer:${ID}] [fields:${Object.keys(changes).join(',')}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'offer.edited', { offer: ID, fields: Object.keys(changes).join(',') }, caller.user.ID);
     return updated;
   });
   return toOffer(row);
@@ -265,12 +260,8 @@ export async function deleteOffer(
     } else {
       await tx.delete(offers).where(eq(offers.ID, row.ID));
     }
-    await writeLog(tx, {
-      level: 1,
-      context: 'offers/deleteOffer',
-      text: `Offer ${retire ? 'retired' : 'removed'} [offer:${row.ID}] [name:${logValue(row.OfferName)}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    const event = retire ? 'offer.retired' : 'offer.removed';
+    await audit(tx, event, { offer: row.ID, name: row.OfferName }, caller.user.ID);
     return retire ? 'retired' : 'removed';
   });
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '@leadmesh/db';
 import type { Advertiser, TaxVat } from '@leadmesh/schema';
 import { advertisers, crms, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 
 /** An advertiser as the API shows it: its owner's username, the ledger balance and its CRMs. */
 export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<Advertiser> {
@@ -73,12 +73,12 @@ export async function addAdvertiser(db: Db, caller: Caller, input: NewAdvertiser
       })
       .returning({ ID: advertisers.ID });
     await tx.update(users).set({ AdvertiserID: row.ID }).where(eq(users.ID, caller.user.ID));
-    await writeLog(tx, {
-      level: 0,
-      context: 'partners/addAdvertiser',
-      text: `Advertiser registered [advertiser:${row.ID}] [user:${caller.user.ID}] [company:${logValue(input.CompanyName)}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'advertiser.registered',
+      { advertiser: row.ID, user: caller.user.ID, company: input.CompanyName },
+      caller.user.ID,
+    );
     return row.ID;
   });
   return loadAdvertiser(db, id);

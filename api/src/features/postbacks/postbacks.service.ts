@@ -27,7 +27,7 @@ import {
 } from '@leadmesh/schema';
 import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { type PostbackUrlPolicy, postbackUrlProblem } from './url-policy.ts';
 
 const columns = {
@@ -300,12 +300,12 @@ export async function replayDelivery(
   const replay = await db.transaction(async (tx) => {
     const queued = await queueReplayPostback(tx, input.ID);
     // An admin may replay anyone's: the log says who sent what again.
-    await writeLog(tx, {
-      level: 0,
-      context: 'postback/replayPostbackDelivery',
-      text: `Postback delivery replayed [delivery:${queued.replayOf}] [replay:${queued.deliveryId}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(
+      tx,
+      'postback.replayed',
+      { delivery: queued.replayOf, replay: queued.deliveryId },
+      caller.user.ID,
+    );
     return queued;
   });
   return { deliveryID: replay.deliveryId, replayOf: replay.replayOf, state: replay.state };
@@ -323,12 +323,8 @@ export async function rotateSecret(
 ): Promise<{ secret: string; createdAt: string; previousValidUntil: string | null }> {
   const rotated = await db.transaction(async (tx) => {
     const result = await rotateSigningSecret(tx, box, caller.user.ID, now);
-    await writeLog(tx, {
-      level: 0,
-      context: 'postback/rotateSigningSecret',
-      text: `Postback signing secret ${result.previousValidUntil ? 'rotated' : 'created'} [user:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    const event = result.previousValidUntil ? 'postback-secret.rotated' : 'postback-secret.created';
+    await audit(tx, event, { user: caller.user.ID }, caller.user.ID);
     return result;
   });
   return {

@@ -242,7 +242,7 @@ describe('managers act only on their side', () => {
     const [entry] = await api.db
       .select()
       .from(logs)
-      .where(like(logs.Log, `%[user:${target.ID}] [by:${admin.ID}]%`));
+      .where(like(logs.Log, `User edited [user:${target.ID}] %[by:${admin.ID}]`));
     expect(entry.Log).toMatch(/fields:Email/);
     expect(entry.Log).toMatch(/oldEmail:auditedadv@example\.com/);
   });

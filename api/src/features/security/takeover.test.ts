@@ -86,7 +86,7 @@ describe('the takeover of issue 18 §1', () => {
       await api.db
         .select()
         .from(logs)
-        .where(like(logs.Log, `%[user:${publisher.ID}] [by:${manager.ID}]%`)),
+        .where(like(logs.Log, `User edited [user:${publisher.ID}] %[by:${manager.ID}]`)),
     ).toHaveLength(0);
   });
 
@@ -148,7 +148,7 @@ describe('an admin’s change of another user’s e-mail', () => {
     const [entry] = await api.db
       .select()
       .from(logs)
-      .where(like(logs.Log, `%[user:${publisher.ID}] [by:${admin.ID}]%`));
+      .where(like(logs.Log, `User edited [user:${publisher.ID}] %[by:${admin.ID}]`));
     expect(entry.LogLevel).toBe(1);
     expect(entry.Log).toMatch(/oldEmail:heldpub@example\.com\] \[newEmail:heldpub-new@example\.com\]/);
     expect(entry.Log).toContain(`[paymentHoldUntil:${row.PaymentHoldUntil?.toISOString()}]`);

@@ -23,7 +23,7 @@ import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { randomDigits, randomToken, sha256 } from '../../lib/crypto.ts';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
-import { logValue, writeLog } from '../../lib/logs.ts';
+import { audit } from '../../lib/logs.ts';
 import { queueMail } from '../../lib/mail.ts';
 import type { PageCursors } from '../../lib/page-cursors.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
@@ -152,12 +152,12 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<number
           isRefferalEnabled: true,
         })
         .returning({ ID: users.ID });
-      await writeLog(tx, {
-        level: 0,
-        context: 'users/createUser',
-        text: `User signed up [username:${logValue(username)}] [role:${isAdvertiser ? 'advertiser' : 'publisher'}]`,
-        userId: row.ID,
-      });
+      await audit(
+        tx,
+        'user.signed-up',
+        { username, role: isAdvertiser ? 'advertiser' : 'publisher' },
+        row.ID,
+      );
       return row.ID;
     });
   } catch (error) {
@@ -378,15 +378,29 @@ export async function editUser(
         if (!isSelf) {
           const fields = Object.keys(changes).filter((k) => k !== 'PasswordHash');
           if (changes.PasswordHash) fields.push('password');
-          const payment = paymentChanged
-            ? ` [oldPayment:${logValue(paymentSummary(target.PaymentMethod as PaymentMethod | null))}] [newPayment:${logValue(paymentSummary(input.PaymentMethod ?? null))}]`
-            : '';
-          await writeLog(tx, {
-            level: changes.Email || changes.PasswordHash || paymentChanged ? 1 : 0,
-            context: 'users/editUser',
-            text: `User edited [user:${target.ID}] [by:${me.ID}] [fields:${fields.join(',')}]${changes.Email ? ` [oldEmail:${logValue(target.Email)}] [newEmail:${logValue(changes.Email)}] [paymentHoldUntil:${changes.PaymentHoldUntil?.toISOString()}]` : ''}${payment}`,
-            userId: me.ID,
-          });
+          const sensitive = changes.Email || changes.PasswordHash || paymentChanged;
+          await audit(
+            tx,
+            sensitive ? 'user.edited-sensitive' : 'user.edited',
+            {
+              user: target.ID,
+              fields,
+              ...(changes.Email
+                ? {
+                    oldEmail: target.Email,
+                    newEmail: changes.Email,
+                    paymentHoldUntil: changes.PaymentHoldUntil,
+                  }
+                : {}),
+              ...(paymentChanged
+                ? {
+                    oldPayment: paymentSummary(target.PaymentMethod as PaymentMethod | null),
+                    newPayment: paymentSummary(input.PaymentMethod ?? null),
+                  }
+                : {}),
+            },
+            me.ID,
+          );
         }
       });
     } catch (error) {
@@ -481,12 +495,12 @@ export async function confirmEmailChange(
         subject: 'The e-mail address of your Leadmesh account was changed',
         text: `The e-mail address of your Leadmesh account ${user.Username} was changed to ${active.NewEmail} on ${utcStamp(now)} by you (confirmed with a code sent to the new address).\n\nIf this was not you, contact your manager or reply to this mail at once.`,
       });
-      await writeLog(tx, {
-        level: 1,
-        context: 'users/confirmEmailChange',
-        text: `E-mail changed [user:${user.ID}] [oldEmail:${logValue(user.Email)}] [newEmail:${logValue(active.NewEmail)}]`,
-        userId: user.ID,
-      });
+      await audit(
+        tx,
+        'email.changed',
+        { user: user.ID, oldEmail: user.Email, newEmail: active.NewEmail },
+        user.ID,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw userExists();
@@ -638,12 +652,7 @@ export async function verifyPublisher(db: Db, caller: Caller, input: { ID: numbe
   if (!target.isVerified) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ isVerified: true }).where(eq(users.ID, target.ID));
-      await writeLog(tx, {
-        level: 0,
-        context: 'users/verifyPublisher',
-        text: `Publisher verified [user:${target.ID}] [by:${caller.user.ID}]`,
-        userId: caller.user.ID,
-      });
+      await audit(tx, 'publisher.verified', { user: target.ID }, caller.user.ID);
     });
   }
   return toUser(await findUser(db, target.ID));
@@ -677,12 +686,7 @@ export async function deleteUser(db: Db, caller: Caller, input: { ID: number }):
     await tx.run(sql`update users set referred_by_id = null where referred_by_id = ${target.ID}`);
     await tx.run(sql`update users set assigned_manager_id = null where assigned_manager_id = ${target.ID}`);
     await tx.delete(users).where(eq(users.ID, target.ID));
-    await writeLog(tx, {
-      level: 1,
-      context: 'users/deleteUser',
-      text: `User deleted [user:${target.ID}] [username:${logValue(target.Username)}] [by:${caller.user.ID}]`,
-      userId: caller.user.ID,
-    });
+    await audit(tx, 'user.deleted', { user: target.ID, username: target.Username }, caller.user.ID);
   });
   return null;
 }

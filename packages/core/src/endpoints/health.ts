@@ -10,7 +10,11 @@ import {
 import { ENDPOINT_DISABLE_AFTER_MS, type EndpointHealthView } from '@leadmesh/schema';
 import { advertisers, crms, postbacks, users } from '@leadmesh/schema/tables';
 import { and, eq, isNotNull, isNull, like } from 'drizzle-orm';
-import { logValue, writeLog } from '../logs.ts';
+import { audit } from '../logs.ts';
+
+/** Who disables an endpoint in the log: the worker's sweep, not a person (decision 0037). */
+const ENDPOINT_SWEEP_ACTOR = 'endpoint-sweep';
+
 import { queueMail } from '../mail.ts';
 
 /** How long the screens wait for Redis before they show health from the database alone. */
@@ -149,13 +153,13 @@ export async function disableEndpoint(db: DbOrTx, status: EndpointStatus, now: n
         .returning({ ID: postbacks.postbackID });
       if (!changed) continue;
       out.postbackIDs.push(row.ID);
-      await writeLog(db, {
-        level: 1,
-        context: 'endpoints/disable',
-        text: `Postback disabled [postback:${row.ID}] [endpoint:${logValue(status.endpoint)}] [since:${utcMinute(since)}]`,
-        userId: row.userId,
-        dump: { reason },
-      });
+      await audit(
+        db,
+        'postback.disabled',
+        { postback: row.ID, endpoint: status.endpoint, since: utcMinute(since), owner: row.userId },
+        ENDPOINT_SWEEP_ACTOR,
+        { reason },
+      );
       await queueMail(db, {
         to: row.email,
         template: 'endpoint-disabled',
@@ -179,13 +183,13 @@ export async function disableEndpoint(db: DbOrTx, status: EndpointStatus, now: n
     .from(advertisers)
     .innerJoin(users, eq(users.ID, advertisers.UserID))
     .where(eq(advertisers.ID, crm.advertiserId));
-  await writeLog(db, {
-    level: 1,
-    context: 'endpoints/disable',
-    text: `CRM disabled [crm:${crm.ID}] [advertiser:${crm.advertiserId}] [since:${utcMinute(since)}]`,
-    userId: owner?.userId ?? null,
-    dump: { reason },
-  });
+  await audit(
+    db,
+    'crm.disabled',
+    { crm: crm.ID, advertiser: crm.advertiserId, since: utcMinute(since), owner: owner?.userId },
+    ENDPOINT_SWEEP_ACTOR,
+    { reason },
+  );
   if (owner) {
     await queueMail(db, {
       to: owner.email,
@@ -245,12 +249,12 @@ export async function enableEndpoint(
     endpoint = row ? crmLane(row.ID) : null;
   }
   if (!endpoint) return false;
-  await writeLog(tx, {
-    level: 0,
-    context: 'endpoints/enable',
-    text: `${target.kind === 'postback' ? 'Postback' : 'CRM'} re-enabled [${target.kind}:${target.id}] [endpoint:${logValue(endpoint)}]`,
-    userId: actorId,
-  });
+  await audit(
+    tx,
+    target.kind === 'postback' ? 'postback.re-enabled' : 'crm.re-enabled',
+    { [target.kind]: target.id, endpoint },
+    actorId,
+  );
   enqueueAfterCommit(tx, endpointResume, { endpoint, at: now });
   return true;
 }

@@ -17,7 +17,7 @@ import {
   referrerAccount,
 } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/transfers.ts';
-import { logValue, writeLog } from '../logs.ts';
+import { audit } from '../logs.ts';
 
 /** The payment line's comment: the method the payout went by, as people write it. */
 const paymentMethodLabel = (type: string | undefined): string | null =>
@@ -143,12 +143,12 @@ export async function createPlatformPayout(
       .update(platformPayouts)
       .set({ TotalPaidOut: Number(total?.total ?? 0) })
       .where(eq(platformPayouts.ID, payout.ID));
-    await writeLog(tx, {
-      level: 0,
-      context: 'payouts/createPlatformPayout',
-      text: `Payout created [payout:${payout.ID}] [user:${input.BoundUser ?? 'all'}] [by:${actor.userId ?? 'auto-payout'}]`,
-      userId: actor.userId,
-    });
+    await audit(
+      tx,
+      'payout.created',
+      { payout: payout.ID, user: input.BoundUser ?? 'all' },
+      actor.userId ?? 'auto-payout',
+    );
     return payout.ID;
   });
   return toPayout(await findPayout(db, id));
@@ -163,12 +163,7 @@ export async function deletePlatformPayout(db: Db, actor: PayoutActor, input: { 
       sql`update referral_earnings set platform_payout_id = null where platform_payout_id = ${payout.ID}`,
     );
     await tx.delete(platformPayouts).where(eq(platformPayouts.ID, payout.ID));
-    await writeLog(tx, {
-      level: 1,
-      context: 'payouts/deletePlatformPayout',
-      text: `Payout deleted [payout:${payout.ID}] [by:${actor.userId ?? 'auto-payout'}]`,
-      userId: actor.userId,
-    });
+    await audit(tx, 'payout.deleted', { payout: payout.ID }, actor.userId ?? 'auto-payout');
   });
   return null;
 }
@@ -243,12 +238,17 @@ export async function performPayoutProcess(
             sql`update referral_earnings set platform_payout_id = null where platform_payout_id = ${payout.ID} and referrer_user_id = ${userId}`,
           )
         ).rowsAffected;
-        await writeLog(tx, {
-          level: 1,
-          context: 'payouts/performPayoutProcess',
-          text: `Payout skipped, payments on hold [payout:${payout.ID}] [user:${userId}] [until:${user.holdUntil.toISOString()}] [reason:${logValue(user.holdReason ?? '')}]`,
-          userId: actor.userId,
-        });
+        await audit(
+          tx,
+          'payout.skipped-on-hold',
+          {
+            payout: payout.ID,
+            user: userId,
+            until: user.holdUntil.toISOString(),
+            reason: user.holdReason ?? '',
+          },
+          actor.userId ?? 'auto-payout',
+        );
         continue;
       }
       const earnings = Math.max(0, Math.min(owed.earned, await accountBalance(tx, publisherAccount(userId))));
@@ -313,12 +313,18 @@ export async function performPayoutProcess(
       processedReferrals: processedReferrals.rowsAffected,
       skippedReferrals: skippedReferrals.rowsAffected + heldReferrals,
     };
-    await writeLog(tx, {
-      level: 0,
-      context: 'payouts/performPayoutProcess',
-      text: `Payout processed [payout:${payout.ID}] [cents:${total}] [leads:${result.processedLeads}] [skippedLeads:${result.skippedLeads}] [referrals:${result.processedReferrals}] [by:${actor.userId ?? 'auto-payout'}]`,
-      userId: actor.userId,
-    });
+    await audit(
+      tx,
+      'payout.processed',
+      {
+        payout: payout.ID,
+        cents: total,
+        leads: result.processedLeads,
+        skippedLeads: result.skippedLeads,
+        referrals: result.processedReferrals,
+      },
+      actor.userId ?? 'auto-payout',
+    );
     return result;
   });
 }
