@@ -20,8 +20,8 @@ export function laneToken(jobId: string): string {
 }
 
 /**
- * Puts released deliveries back on their queue under a job id of their own (the business key
- * plus the lane token), so the job that parked them, finished or not, never hides them. A
+ * Puts released deliveries back on their queue, at its head, under a job id of their own (the
+ * business key plus the lane token), so the job that parked them, finished or not, never hides them. A
  * delivery lost here (Redis gone mid-way) is still pending in the database: the sweeps find it.
  */
 export async function dispatchReleased(ctx: WorkerContext, released: readonly Released[]): Promise<void> {
@@ -31,7 +31,10 @@ export async function dispatchReleased(ctx: WorkerContext, released: readonly Re
       const job = byId.get(j);
       if (!job) continue;
       const data = job.schema.parse(d);
-      await ctx.jobs.enqueue(job, data, undefined, `${job.key(data)}-${token}`);
+      // It holds its endpoint's slot already: at the head of the queue, so the slot is not idle
+      // while the delivery waits behind others (at most a slot's worth per endpoint go there).
+      const holdingSlot = { ...job, options: { ...job.options, lifo: true } };
+      await ctx.jobs.enqueue(holdingSlot, data, undefined, `${job.key(data)}-${token}`);
     } catch (error) {
       console.warn(`lane: a released delivery is left for the sweep: ${(error as Error).message}`);
     }
