@@ -470,100 +470,105 @@ async function zipOf(entries: [string, string][]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-test('admin operations: internal domain, API token, custom payout with the calculator, website upload, logs', async (t) => {
-  const page = await t.newPage('admin');
-  // Domains: the note, the messages, then the new domain in the list.
-  await openScreen(page, t.urls.shell, 'admin-domains');
-  await page.getByTestId('domains-note').getByText('available to anyone').waitFor();
-  await page.getByTestId('domain-add-toggle').click();
-  await page.getByTestId('domain-add-submit').click();
-  await page.getByTestId('domain-add-result').getByText("Domain name can't be empty!").waitFor();
-  await page.getByTestId('domain-add-name').fill('http://nope.example');
-  await page.getByTestId('domain-add-submit').click();
-  await page.getByTestId('domain-add-result').getByText('Domain is not valid!').waitFor();
-  const host = `e2e${Date.now() % 1e6}.example.com`;
-  await page.getByTestId('domain-add-name').fill(host);
-  await page.getByTestId('domain-add-submit').click();
-  await page.getByTestId('feedback-done').getByText(`Domain successfully added: ${host}`).waitFor();
-  await rows(page)
-    .filter({ hasText: `http://${host}` })
-    .waitFor();
+test(
+  'admin operations: internal domain, API token, custom payout with the calculator, website upload, logs',
+  async (t) => {
+    const page = await t.newPage('admin');
+    // Domains: the note, the messages, then the new domain in the list.
+    await openScreen(page, t.urls.shell, 'admin-domains');
+    await page.getByTestId('domains-note').getByText('available to anyone').waitFor();
+    await page.getByTestId('domain-add-toggle').click();
+    await page.getByTestId('domain-add-submit').click();
+    await page.getByTestId('domain-add-result').getByText("Domain name can't be empty!").waitFor();
+    await page.getByTestId('domain-add-name').fill('http://nope.example');
+    await page.getByTestId('domain-add-submit').click();
+    await page.getByTestId('domain-add-result').getByText('Domain is not valid!').waitFor();
+    const host = `e2e${Date.now() % 1e6}.example.com`;
+    await page.getByTestId('domain-add-name').fill(host);
+    await page.getByTestId('domain-add-submit').click();
+    await page.getByTestId('feedback-done').getByText(`Domain successfully added: ${host}`).waitFor();
+    await rows(page)
+      .filter({ hasText: `http://${host}` })
+      .waitFor();
 
-  // API tokens: the messages, a token for a user, View token, Remove.
-  await openScreen(page, t.urls.shell, 'admin-apitokens');
-  await page.getByTestId('token-add').click();
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText("Name can't be empty").waitFor();
-  await page.getByTestId('token-name').fill('E2E intake');
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText("User can't be empty").waitFor();
-  await pick(page, 'token-user', 'publisher2', true);
-  // The user picker's list stays open over the flags until focus moves on, as it would for a user.
-  await page.getByTestId('token-name').click();
-  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
-  await page.getByTestId('token-flag-canSendLeads').click();
-  await page.getByTestId('form-submit').click();
-  const created = ((await page.getByTestId('token-created').textContent()) ?? '').trim();
-  assert.ok(created.length >= 20, created);
-  await page.keyboard.press('Escape');
-  const tokenRow = rows(page).filter({ hasText: 'E2E intake' });
-  await tokenRow.getByText('Send leads (server-to-server intake)').waitFor();
-  await rowAction(page, tokenRow, 'row-view');
-  await page.getByTestId('token-value').getByText(created).waitFor();
-  await page.keyboard.press('Escape');
-  await rowAction(page, tokenRow, 'row-remove');
-  await page.getByTestId('confirm-ok').click();
-  await tokenRow.waitFor({ state: 'detached' });
+    // API tokens: the messages, a token for a user, View token, Remove.
+    await openScreen(page, t.urls.shell, 'admin-apitokens');
+    await page.getByTestId('token-add').click();
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText("Name can't be empty").waitFor();
+    await page.getByTestId('token-name').fill('E2E intake');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText("User can't be empty").waitFor();
+    await pick(page, 'token-user', 'publisher2', true);
+    // The user picker's list stays open over the flags until focus moves on, as it would for a user.
+    await page.getByTestId('token-name').click();
+    await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' });
+    await page.getByTestId('token-flag-canSendLeads').click();
+    await page.getByTestId('form-submit').click();
+    const created = ((await page.getByTestId('token-created').textContent()) ?? '').trim();
+    assert.ok(created.length >= 20, created);
+    await page.keyboard.press('Escape');
+    const tokenRow = rows(page).filter({ hasText: 'E2E intake' });
+    await tokenRow.getByText('Send leads (server-to-server intake)').waitFor();
+    await rowAction(page, tokenRow, 'row-view');
+    await page.getByTestId('token-value').getByText(created).waitFor();
+    await page.keyboard.press('Escape');
+    await rowAction(page, tokenRow, 'row-remove');
+    await page.getByTestId('confirm-ok').click();
+    await tokenRow.waitFor({ state: 'detached' });
 
-  // Custom payouts: the calculator with automatic tax, then the row.
-  await openScreen(page, t.urls.shell, 'admin-customPayouts');
-  await page.getByTestId('custom-payout-add').click();
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText('Please select an user.').waitFor();
-  await pick(page, 'custom-payout-user', 'publisher2', true);
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText('Please select an offer.').waitFor();
-  await pick(page, 'custom-payout-offer', 'Solar Lamp Duo', true);
-  await page.getByTestId('custom-payout-amount').fill('lots');
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText('Payout must be a number').waitFor();
-  await page.getByTestId('custom-payout-amount').fill('40');
-  await page.getByTestId('calc-losing').getByText('Platform is loosing money!').waitFor();
-  await page.getByTestId('custom-payout-amount').fill('2');
-  await page.getByTestId('custom-payout-autotax').click();
-  await page.getByTestId('calc-publisher').filter({ hasText: '$2.00' }).waitFor();
-  await t.screenshot(page, 'custom-payout-calculator');
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('custom-payout-form').waitFor({ state: 'detached' });
-  const payoutRow = rows(page).filter({ hasText: 'publisher2' }).filter({ hasText: 'Solar Lamp Duo' });
-  await payoutRow.getByText('$2.00').waitFor();
+    // Custom payouts: the calculator with automatic tax, then the row.
+    await openScreen(page, t.urls.shell, 'admin-customPayouts');
+    await page.getByTestId('custom-payout-add').click();
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText('Please select an user.').waitFor();
+    await pick(page, 'custom-payout-user', 'publisher2', true);
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText('Please select an offer.').waitFor();
+    await pick(page, 'custom-payout-offer', 'Solar Lamp Duo', true);
+    await page.getByTestId('custom-payout-amount').fill('lots');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText('Payout must be a number').waitFor();
+    await page.getByTestId('custom-payout-amount').fill('40');
+    await page.getByTestId('calc-losing').getByText('Platform is loosing money!').waitFor();
+    await page.getByTestId('custom-payout-amount').fill('2');
+    await page.getByTestId('custom-payout-autotax').click();
+    await page.getByTestId('calc-publisher').filter({ hasText: '$2.00' }).waitFor();
+    await t.screenshot(page, 'custom-payout-calculator');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('custom-payout-form').waitFor({ state: 'detached' });
+    const payoutRow = rows(page).filter({ hasText: 'publisher2' }).filter({ hasText: 'Solar Lamp Duo' });
+    await payoutRow.getByText('$2.00').waitFor();
 
-  // Websites: a .zip upload, listed with its offer.
-  await openScreen(page, t.urls.shell, 'admin-websites');
-  await page.getByTestId('website-add').click();
-  await page.getByTestId('website-name').fill('E2E landing');
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText('File not found or invalid').waitFor();
-  await page.getByTestId('website-file').setInputFiles({
-    name: 'site.zip',
-    mimeType: 'application/zip',
-    buffer: await zipOf([['index.html', '<!doctype html><title>E2E</title><h1>E2E landing</h1>']]),
-  });
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText("Website type can't be empty").waitFor();
-  await pick(page, 'website-type', 'PreLanding');
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('form-error').getByText("Offer can't be empty").waitFor();
-  await pick(page, 'website-offer', 'Solar Lamp Duo', true);
-  await page.getByTestId('form-submit').click();
-  await page.getByTestId('website-form').waitFor({ state: 'detached' });
-  await rows(page).filter({ hasText: 'E2E landing' }).waitFor();
+    // Websites: a .zip upload, listed with its offer.
+    await openScreen(page, t.urls.shell, 'admin-websites');
+    await page.getByTestId('website-add').click();
+    await page.getByTestId('website-name').fill('E2E landing');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText('File not found or invalid').waitFor();
+    await page.getByTestId('website-file').setInputFiles({
+      name: 'site.zip',
+      mimeType: 'application/zip',
+      buffer: await zipOf([['index.html', '<!doctype html><title>E2E</title><h1>E2E landing</h1>']]),
+    });
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText("Website type can't be empty").waitFor();
+    await pick(page, 'website-type', 'PreLanding');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('form-error').getByText("Offer can't be empty").waitFor();
+    await pick(page, 'website-offer', 'Solar Lamp Duo', true);
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('website-form').waitFor({ state: 'detached' });
+    await rows(page).filter({ hasText: 'E2E landing' }).waitFor();
 
-  // Logs: levels in colour; the actions above were logged.
-  await openScreen(page, t.urls.shell, 'admin-logs');
-  await page.getByTestId('log-level').first().waitFor();
-  await t.screenshot(page, 'logs', { fullPage: false });
-});
+    // Logs: levels in colour; the actions above were logged.
+    await openScreen(page, t.urls.shell, 'admin-logs');
+    await page.getByTestId('log-level').first().waitFor();
+    await t.screenshot(page, 'logs', { fullPage: false });
+    // Five screens in one walk: past the default 60 s when the shared machine is busy (41 s alone).
+  },
+  { timeoutMs: 120_000 },
+);
 
 // Two halves per size and theme, so each test stays well inside the runner's 60 s.
 const SCREEN_HALVES = [ADMIN_SCREENS.slice(0, 7), [...ADMIN_SCREENS.slice(7), 'admin-dashboard?p=3']];

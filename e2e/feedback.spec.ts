@@ -286,32 +286,3 @@ test('feedback: the advertiser’s CRM screen confirms a save and a delete, and 
   await doneToast(page, `CRM “${spare}” deleted`);
   await spareRow.waitFor({ state: 'detached' });
 });
-
-test('feedback: a bar of the referral earnings chart opens the referrals it counts, on its days', async (t) => {
-  const page = await t.newPage('publisher');
-  await page.goto(`${t.urls.shell}/dashboard/referral-overview`);
-  const canvas = page.getByTestId('earnings-chart').locator('canvas').first();
-  await canvas.waitFor();
-  await page.waitForLoadState('networkidle');
-  const box = await canvas.boundingBox();
-  assert.ok(box, 'the chart is drawn');
-  // Columns stand on the x axis: sweep just above it until one is hit (the canvas has no elements).
-  for (let x = box.x + 60; x < box.x + box.width && !page.url().includes('from='); x += 8) {
-    await page.mouse.click(x, box.y + box.height - 34);
-  }
-  await page.waitForURL(/\/dashboard\/referral-publisher\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
-  const url = new URL(page.url());
-  const [from, to] = [url.searchParams.get('from') ?? '', url.searchParams.get('to') ?? ''];
-  await page.getByTestId('referral-period').waitFor();
-  const dates = page.locator('[data-testid="referral-publishers-list"] .ant-table-row td:last-child');
-  await dates.first().waitFor();
-  // Every row is a day of the bar (DD-MM-YYYY shown; compared as YYYY-MM-DD).
-  for (const shown of await dates.allTextContents()) {
-    const day = shown.trim().split('-').reverse().join('-');
-    assert.ok(day >= from && day <= to, `${shown} lies in ${from}..${to}`);
-  }
-  await t.screenshot(page, 'referral-period');
-  await page.getByTestId('referral-period-other').click();
-  await page.waitForURL(new RegExp(`/dashboard/referral-advertiser\\?from=${from}&to=${to}$`));
-  await page.getByTestId('referral-period').waitFor();
-});

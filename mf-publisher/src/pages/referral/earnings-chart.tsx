@@ -20,9 +20,12 @@ export default function EarningsChart({
   return (
     <div data-testid="earnings-chart" style={{ cursor: 'pointer' }}>
       <Column
-        onEvent={(_chart: unknown, event: { type?: string; data?: { data?: EarningsBar } }) => {
-          if (event.type === 'element:click' && event.data?.data) onPick(event.data.data);
-        }}
+        // `onEvent` hears every event without its name (G2's wildcard); a column's click is `element:click`.
+        onReady={(chart) =>
+          chart.on('element:click', (event: { data?: { data?: EarningsBar } }) => {
+            if (event.data?.data) onPick(event.data.data);
+          })
+        }
         data={bars}
         xField="label"
         yField="dollars"

@@ -83,12 +83,16 @@ function NoData() {
 export default function DashboardCharts({ role, data, kpis, dark, onPick }: DashboardChartsProps) {
   const theme = dark ? 'classicDark' : 'classic';
   const common = { height: HEIGHT, autoFit: true, theme, animate: ANIMATE } as const;
-  const clicks = (chart: ChartKey) => ({
-    onEvent: (_chart: unknown, event: { type?: string; data?: { data?: unknown } }) => {
-      if (event.type !== 'element:click') return;
-      const click = clickFromDatum(chart, event.data?.data);
-      if (click) onPick(click);
-    },
+  // G2 hands `onEvent` every event without its name (its wildcard listener), so the click on an
+  // element never matched there and a chart click did nothing: listen to `element:click` itself.
+  const clicks = (key: ChartKey) => ({
+    onReady: (chart: {
+      on(name: string, listener: (event: { data?: { data?: unknown } }) => void): unknown;
+    }) =>
+      void chart.on('element:click', (event) => {
+        const click = clickFromDatum(key, event.data?.data);
+        if (click) onPick(click);
+      }),
   });
   const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
   const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
