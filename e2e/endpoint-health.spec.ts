@@ -89,7 +89,7 @@ test(
 
       // Failing: since when, the last error.
       let row = await rowShowing(page, t.urls.shell, name, 'endpoint-failing');
-      const failing = await row.getByTestId('endpoint-failing').innerText();
+      const failing = (await row.getByTestId('endpoint-failing').textContent()) ?? '';
       assert.match(failing, /Failing since \d{2}-\d{2}-\d{4} \d{2}:\d{2} UTC · last error: HTTP 503/);
       await t.screenshot(page, 'failing');
 
@@ -103,7 +103,10 @@ test(
         { jobId: `endpoints.disable-failing-e2e-${unique()}` },
       );
       row = await rowShowing(page, t.urls.shell, name, 'endpoint-disabled');
-      assert.match(await row.getByTestId('endpoint-disabled').innerText(), /Disabled since .*HTTP 503/s);
+      assert.match(
+        (await row.getByTestId('endpoint-disabled').textContent()) ?? '',
+        /Disabled since .*HTTP 503/s,
+      );
       // The delivery log says why the event waits.
       const logged = page.locator('[data-testid="postback-deliveries"] tr', { hasText: name }).first();
       await logged.waitFor();
