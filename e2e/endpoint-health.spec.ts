@@ -35,7 +35,7 @@ async function rowShowing(page: Page, shell: string, name: string, testId: strin
   let row = page.locator('[data-testid="postback-table"] tr', { hasText: name });
   await waitUntil(
     async () => {
-      await page.goto(`${shell}/dashboard/publisher-postback`);
+      await page.goto(`${shell}/dashboard/postback`);
       row = page.locator('[data-testid="postback-table"] tr', { hasText: name });
       await row.first().waitFor();
       return (await row.getByTestId(testId).count()) > 0;
@@ -62,7 +62,7 @@ test(
       // The publisher adds the postback from the login form on, through the screen.
       const page = await t.newPage();
       await t.login(page, 'publisher');
-      await page.goto(`${t.urls.shell}/dashboard/publisher-postback`);
+      await page.goto(`${t.urls.shell}/dashboard/postback`);
       const name = `Refusing receiver ${unique()}`;
       const url = `${receiver.origin}/pb?lead={lead_id}&status={lead_status}`;
       await page.getByTestId('postback-add').click();
@@ -120,12 +120,12 @@ test(
       await page.getByTestId('confirm-ok').click();
       await page.getByTestId('feedback-done').filter({ hasText: 'Re-enabled' }).waitFor();
       await waitUntil(() => ofLead().length > before, 'the waiting delivery', 60_000);
-      await page.goto(`${t.urls.shell}/dashboard/publisher-postback`);
+      await page.goto(`${t.urls.shell}/dashboard/postback`);
       row = page.locator('[data-testid="postback-table"] tr', { hasText: name });
       await row.first().waitFor();
       await waitUntil(
         async () => {
-          await page.goto(`${t.urls.shell}/dashboard/publisher-postback`);
+          await page.goto(`${t.urls.shell}/dashboard/postback`);
           await row.first().waitFor();
           return (await row.getByTestId('endpoint-state').count()) === 0;
         },
