@@ -12,6 +12,8 @@ export interface Urls {
   mailDir?: string;
   /** The run's database (set when the run started its own backend). */
   databaseUrl?: string;
+  /** The run's Redis and key prefix (set when the run started its own backend): a job run by hand. */
+  redis?: { url: string; prefix: string };
   mf_public: string;
   mf_publisher: string;
   mf_advertiser: string;

@@ -80,7 +80,12 @@ async function main() {
     stops.push(async () => {
       redis = await world.stop();
     });
-    const urls: Urls = { ...world.urls, mailDir: world.mailDir, databaseUrl: world.databaseUrl };
+    const urls: Urls = {
+      ...world.urls,
+      mailDir: world.mailDir,
+      databaseUrl: world.databaseUrl,
+      redis: world.redis,
+    };
     console.log(`[e2e] API ${urls.api}`);
     console.log(`[e2e] shell ${urls.shell}`);
 

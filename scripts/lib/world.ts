@@ -40,6 +40,8 @@ export interface World {
   mailDir?: string;
   /** The database the API and the worker share (unset with an external API). */
   databaseUrl?: string;
+  /** The run's Redis and its key prefix (unset with an external API): tests that start a job run. */
+  redis?: { url: string; prefix: string };
   /** Stops everything; with its own backend, reports the run's Redis keys deleted and left. */
   stop(): Promise<RedisCleanup | undefined>;
 }
@@ -67,6 +69,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     let apiUrl = external ?? '';
     let mailDir: string | undefined;
     let databaseUrl: string | undefined;
+    let redis: World['redis'];
     if (!external) {
       const apiPort = await freePort();
       const corsOrigins = [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(',');
@@ -83,6 +86,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
         // stay apart, and stop() deletes exactly this run's keys.
         ownRedisPrefix: `${options.label}-${path.basename(dataDir)}`,
       });
+      redis = { url: backend.redis.url, prefix: `${options.label}-${path.basename(dataDir)}` };
       mailDir = backend.mailDir;
       databaseUrl = backend.databaseUrl;
       stops.push(async () => {
@@ -93,7 +97,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     await buildFrontends();
     const served = await serveFrontends({ apiUrl, ports });
     stops.push(() => served.stop());
-    return { urls: { ...served.urls, api: apiUrl }, mailDir, databaseUrl, stop };
+    return { urls: { ...served.urls, api: apiUrl }, mailDir, databaseUrl, redis, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -60,11 +60,10 @@ export async function runEndpointResume(
       .limit(RESUME_BATCH);
     for (const row of waiting) {
       if (postbackLane(row.URL) !== payload.endpoint) continue;
-      await ctx.jobs.requeue(postbackSend, {
-        deliveryId: row.ID,
-        attempt: row.Attempts + 1,
-        lane: payload.endpoint,
-      });
+      const next = { deliveryId: row.ID, attempt: row.Attempts + 1, lane: payload.endpoint };
+      // A job of its own: a retry still delayed under the business key would hold it for hours;
+      // the claim's compare-and-set lets only one of the two send the attempt.
+      await ctx.jobs.enqueue(postbackSend, next, undefined, `${postbackSend.key(next)}-resume${payload.at}`);
     }
     return;
   }
@@ -85,5 +84,8 @@ export async function runEndpointResume(
     )
     .orderBy(asc(leads.ID))
     .limit(RESUME_BATCH);
-  for (const row of waiting) await ctx.jobs.requeue(leadDeliver, { leadId: row.ID, attempt: 1 });
+  for (const row of waiting) {
+    const next = { leadId: row.ID, attempt: 1 };
+    await ctx.jobs.enqueue(leadDeliver, next, undefined, `${leadDeliver.key(next)}-resume${payload.at}`);
+  }
 }
