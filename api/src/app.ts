@@ -11,7 +11,7 @@ import { crmRoutes } from './features/crms/crms.routes.ts';
 import { customPayoutRoutes } from './features/custom-payouts/custom-payouts.routes.ts';
 import { dashboardRoutes } from './features/dashboards/dashboards.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
-import { imageRoutes, mountImageFiles } from './features/images/images.routes.ts';
+import { imageRoutes } from './features/images/images.routes.ts';
 import { leadAdminRoutes, mountExportDownloads } from './features/lead-admin/lead-admin.routes.ts';
 import { crmInfoRoutes } from './features/leads/crm-info.routes.ts';
 import { leadRoutes } from './features/leads/leads.routes.ts';
@@ -141,7 +141,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountDevMail(app);
   mountExportDownloads(app);
   mountQueueDashboard(app, deps.queueRedis, deps.env.REDIS_PREFIX);
-  mountImageFiles(app, deps);
   // Machine routes by contract (decisions 0009, 0077): their own credential, no session, no CSRF.
   mountCalls(app, machineCalls, deps);
   mountCalls(app, builtCalls, deps);

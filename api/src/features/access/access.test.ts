@@ -528,7 +528,7 @@ function matrixMarkdown(): string {
     '| route | admitted | everyone else |',
     '|---|---|---|',
     '| `GET /exports/leads/{id}/{n}`, `/admin/queues` | admins (session) | 404, as for a missing file |',
-    '| `GET /images/{fileName}`, `/t/{code}`, `/o/{code}/…`, `/w/{key}/…` | anyone (public by design; random names and codes) | — |',
+    '| `GET /t/{code}`, `/o/{code}/…`, `/w/{key}/…` (sites server) | anyone (public by design; random codes) | — |',
     '| `GET, POST, PUT, PATCH, DELETE /pb/{token}[/…]` (sites server) | anyone: a user’s postback inspector records what reaches its secret URL (decision 0041) | 404 for an unknown token, nothing kept |',
     '| `GET /dev/mail` (development only) | loopback callers | 404 |',
   );

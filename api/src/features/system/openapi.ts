@@ -114,7 +114,12 @@ function operation(contract: CallContract) {
       200:
         contract.answer === 'text'
           ? { description: 'ok', content: { 'text/plain': { schema: data } } }
-          : { description: 'ok', content: { 'application/json': { schema: envelope(data) } } },
+          : contract.answer === 'file'
+            ? {
+                description: 'the file',
+                content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+              }
+            : { description: 'ok', content: { 'application/json': { schema: envelope(data) } } },
       default: {
         description: contract.answer === 'text' ? 'error: ERROR CODE: message' : 'error',
         content:
@@ -125,33 +130,6 @@ function operation(contract: CallContract) {
     },
   };
 }
-
-/** Routes that are not documented calls (decision 0009): no session, no CSRF token. */
-const machineRoutes: Record<string, Record<string, unknown>> = {
-  '/images/{fileName}': {
-    get: {
-      summary: 'An uploaded offer image (the file names OfferImages holds)',
-      description:
-        'Public, no session. Cached for a year (names are random and never reused); nosniff, a sandboxing Content-Security-Policy and Cross-Origin-Resource-Policy: cross-origin. Unknown names: 404; unsafe names: 400.',
-      tags: [MACHINE_TAG],
-      parameters: [
-        {
-          name: 'fileName',
-          in: 'path',
-          required: true,
-          schema: { type: 'string', pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$' },
-        },
-      ],
-      responses: {
-        200: {
-          description: 'The image, with the content type recorded at upload',
-          content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
-        },
-        default: { description: 'error', content: { 'application/json': { schema: errorEnvelope } } },
-      },
-    },
-  },
-};
 
 /** The OpenAPI document, generated from the same contracts the API validates with. */
 export function buildOpenApiDocument(serverUrl: string, sitesUrl = 'http://127.0.0.1:5100') {
@@ -177,6 +155,6 @@ export function buildOpenApiDocument(serverUrl: string, sitesUrl = 'http://127.0
           'Routes for machines and anonymous browsers beside the documented calls: no session, no CSRF (decision 0009)',
       },
     ],
-    paths: { ...paths, ...machineRoutes },
+    paths,
   };
 }

@@ -55,8 +55,11 @@ export interface CallContract<
   body?: BodyKind | readonly BodyKind[];
   /** Bytes of body it reads at most (the API's JSON limit when absent). */
   bodyLimit?: number;
-  /** How it answers: the `{status, data}` envelope (default), or plain text (errors as `ERROR CODE: message`). */
-  answer?: 'envelope' | 'text';
+  /**
+   * How it answers: the `{status, data}` envelope (default), plain text (errors as `ERROR CODE:
+   * message`), or a file (the handler's own Response; errors in the envelope).
+   */
+  answer?: 'envelope' | 'text' | 'file';
   /** Path parameters (`{name}` in `path`) and query, request body fields otherwise, as the call reads them. */
   request: Req;
   response: Res;
