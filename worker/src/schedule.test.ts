@@ -1,4 +1,5 @@
-import { clicksRetention, offerApproveRates, payoutAuto } from '@leadmesh/jobs';
+import { clicksRetention, endpointsDisableFailing, offerApproveRates, payoutAuto } from '@leadmesh/jobs';
+import { ENDPOINT_DISABLE_SWEEP_MS } from '@leadmesh/schema';
 import * as t from '@leadmesh/schema/tables';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
@@ -44,6 +45,7 @@ it('schedules the hourly and daily jobs once, whatever the number of worker proc
   expect(await scheduled(offerApproveRates.queue)).toEqual(
     [
       [clicksRetention.id, 86_400_000],
+      [endpointsDisableFailing.id, ENDPOINT_DISABLE_SWEEP_MS],
       [offerApproveRates.id, 3_600_000],
     ].sort(),
   );
