@@ -309,21 +309,7 @@ const failingPostbacks: EndpointReader = async (db, scope, since, lanes) => {
       health: healthOf(r),
     });
   }
-  for (const r of extra) {
-    const health = healthOf(r);
-    endpoints.push({
-      source: 'postback',
-      ID: Number(r.id),
-      name: r.name,
-      host: hostOf(r.url),
-      owner: { UserID: Number(r.user), Username: r.username },
-      failed: 0,
-      retrying: 0,
-      lastError: health.lastError,
-      lastAt: health.disabledAt ?? health.failingSince ?? new Date().toISOString(),
-      health,
-    });
-  }
+  for (const r of extra) endpoints.push(endpointByHealth('postback', r, healthOf(r)));
   return endpoints;
 };
 
@@ -384,22 +370,33 @@ const failingCrms: EndpointReader = async (db, scope, _since, lanes) => {
     lanes,
     rows.map((r) => crmLane(Number(r.id))),
   );
-  return rows.map((r) => {
-    const health = endpointHealthOf(statuses.get(crmLane(Number(r.id))), markOf(r));
-    return {
-      source: 'crm' as const,
-      ID: Number(r.id),
-      name: r.name,
-      host: hostOf(r.url),
-      owner: { UserID: Number(r.user), Username: r.username },
-      failed: 0,
-      retrying: 0,
-      lastError: health.lastError,
-      lastAt: health.disabledAt ?? health.failingSince ?? new Date().toISOString(),
-      health,
-    };
-  });
+  return rows.map((r) =>
+    endpointByHealth('crm', r, endpointHealthOf(statuses.get(crmLane(Number(r.id))), markOf(r))),
+  );
 };
+
+/**
+ * An endpoint listed for its lane's state or its disabled mark alone (no failed deliveries counted
+ * in the window): its last error and time are its health's.
+ */
+function endpointByHealth(
+  source: EndpointSource,
+  r: EndpointRow,
+  health: FailingEndpoint['health'],
+): FailingEndpoint {
+  return {
+    source,
+    ID: Number(r.id),
+    name: r.name,
+    host: hostOf(r.url),
+    owner: { UserID: Number(r.user), Username: r.username },
+    failed: 0,
+    retrying: 0,
+    lastError: health.lastError,
+    lastAt: health.disabledAt ?? health.failingSince ?? new Date().toISOString(),
+    health,
+  };
+}
 
 const ENDPOINT_READERS: Record<EndpointSource, EndpointReader> = {
   postback: failingPostbacks,
