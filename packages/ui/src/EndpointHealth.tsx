@@ -33,6 +33,12 @@ export function EndpointStateTag({ health }: { health: EndpointHealthView | unde
   );
 }
 
+/**
+ * Errors carry long unbroken words (`CONNECTION_FAILED:`, addresses): allowed to break anywhere so
+ * the notice never widens its table cell past a phone's width.
+ */
+const NOTICE_STYLE = { marginTop: 4, overflowWrap: 'anywhere' } as const;
+
 export interface EndpointHealthNoticeProps {
   health: EndpointHealthView;
   /** What the endpoint is to its owner: `postback “Tracker”`, `CRM “Scale”`. */
@@ -58,7 +64,7 @@ export function EndpointHealthNotice({ health, what, onReenable, onDone }: Endpo
         showIcon
         title={failingText(health)}
         data-testid="endpoint-failing"
-        style={{ marginTop: 4 }}
+        style={NOTICE_STYLE}
       />
     );
   }
@@ -68,7 +74,7 @@ export function EndpointHealthNotice({ health, what, onReenable, onDone }: Endpo
         type="error"
         showIcon
         data-testid="endpoint-disabled"
-        style={{ marginTop: 4 }}
+        style={NOTICE_STYLE}
         title={`Disabled since ${formatDateTimeUtc(health.disabledAt)}: nothing is sent, new events wait.`}
         description={health.disabledReason}
         action={

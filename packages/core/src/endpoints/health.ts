@@ -28,8 +28,11 @@ export interface DisabledMark {
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
-/** `2026-11-27 08:14 UTC`, the form mails and log lines carry. */
-export const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** `27-11-2026 08:14 UTC`: the spec's DD-MM-YYYY hh:mm, as the screens show dates, in the disabled reason and the owner's mail. */
+export const utcMinute = (ms: number) => {
+  const stamp = new Date(ms).toISOString();
+  return `${stamp.slice(8, 10)}-${stamp.slice(5, 7)}-${stamp.slice(0, 4)} ${stamp.slice(11, 16)} UTC`;
+};
 
 /**
  * One endpoint's health for its owner's list (decision 0037): disabled wins; failing while its lane
