@@ -390,8 +390,10 @@ export function PostbackView({ path }: { path: string }) {
               dataIndex: 'postbackName',
               render: (name: string, row) => (
                 <Space orientation="vertical" size={0} style={{ maxWidth: 520 }}>
-                  <span data-testid="postback-row-name">
-                    {name} <EndpointStateTag health={row.health} />
+                  <span>
+                    <span data-testid="postback-row-name">{name}</span>
+                    {row.health && row.health.state !== 'ok' && ' '}
+                    <EndpointStateTag health={row.health} />
                   </span>
                   <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
                     {row.postbackURL}
