@@ -215,7 +215,9 @@ export const PAGE_WEIGHT_TARGETS: readonly PageWeightTarget[] = [
     audience: 'publisher',
     path: '/dashboard/publisher',
     login: { username: 'publisher', password: 'publisher12345' },
-    maxBytes: 625 * 1024,
+    // 579 KB measured once each lead view became its own chunk (the dashboard no longer carries the
+    // postbacks', leads' and statistic's code); was 625 KB.
+    maxBytes: 595 * 1024,
     only: 'mf_publisher',
     charts: true,
   },

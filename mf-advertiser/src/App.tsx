@@ -5,9 +5,13 @@ import { type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
 // Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
-const LeadDashboard = lazyScreen(() => import('@leadmesh/ui').then(({ LeadDashboard }) => LeadDashboard));
-const LeadsView = lazyScreen(() => import('@leadmesh/ui').then(({ LeadsView }) => LeadsView));
-const StatisticView = lazyScreen(() => import('@leadmesh/ui').then(({ StatisticView }) => StatisticView));
+const LeadDashboard = lazyScreen(() =>
+  import('@leadmesh/ui/views/LeadDashboard').then(({ LeadDashboard }) => LeadDashboard),
+);
+const LeadsView = lazyScreen(() => import('@leadmesh/ui/views/LeadsView').then(({ LeadsView }) => LeadsView));
+const StatisticView = lazyScreen(() =>
+  import('@leadmesh/ui/views/StatisticView').then(({ StatisticView }) => StatisticView),
+);
 const AdvertiserOffers = lazyScreen(() =>
   import('./pages/offers.tsx').then(({ AdvertiserOffers }) => AdvertiserOffers),
 );

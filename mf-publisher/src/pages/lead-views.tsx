@@ -2,11 +2,18 @@ import { lazyScreen } from '@leadmesh/federation';
 import { renderLeadTimeline } from '@leadmesh/ui';
 import type { ReactElement } from 'react';
 
-// Each view is its own chunk: the dashboard does not carry the leads table's and postbacks' antd parts.
-const LeadDashboard = lazyScreen(() => import('@leadmesh/ui').then(({ LeadDashboard }) => LeadDashboard));
-const LeadsView = lazyScreen(() => import('@leadmesh/ui').then(({ LeadsView }) => LeadsView));
-const PostbackView = lazyScreen(() => import('@leadmesh/ui').then(({ PostbackView }) => PostbackView));
-const StatisticView = lazyScreen(() => import('@leadmesh/ui').then(({ StatisticView }) => StatisticView));
+// Each view by its own module path, not the kit's barrel (one import('@leadmesh/ui') made one chunk of
+// every view): the dashboard does not carry the leads table's, the postbacks' and the statistic's code.
+const LeadDashboard = lazyScreen(() =>
+  import('@leadmesh/ui/views/LeadDashboard').then(({ LeadDashboard }) => LeadDashboard),
+);
+const LeadsView = lazyScreen(() => import('@leadmesh/ui/views/LeadsView').then(({ LeadsView }) => LeadsView));
+const PostbackView = lazyScreen(() =>
+  import('@leadmesh/ui/views/PostbackView').then(({ PostbackView }) => PostbackView),
+);
+const StatisticView = lazyScreen(() =>
+  import('@leadmesh/ui/views/StatisticView').then(({ StatisticView }) => StatisticView),
+);
 
 /**
  * The publisher's lead screens, drawn by the shared views of the kit (the advertiser remote mounts
