@@ -69,6 +69,11 @@ test('a wrong reset code is refused with a clear message', async (t) => {
 test('the footer Get in touch form sends the message', async (t) => {
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/publishers`);
+  // The page arrives prerendered (decision 0061): its footer form answers once the shell and
+  // mf-public have drawn the page again, so wait for mf-public's own page, not the server's copy.
+  await page
+    .locator('[data-testid="remote-root"]:not([data-prerendered]) [data-testid="page-hero"]')
+    .waitFor();
   await page.getByTestId('contact-send').click();
   await page.getByTestId('contact-error-Name').waitFor();
   await page.getByTestId('contact-error-EMail').waitFor();
