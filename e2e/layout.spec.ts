@@ -139,7 +139,7 @@ test('on a laptop screen the staff menu scrolls inside the sidebar; the page kee
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${t.urls.shell}/dashboard/admin-offers`);
   await page.locator('[data-testid="data-table"] .ant-table-tbody tr.ant-table-row').first().waitFor();
-  const box = await page.locator('.ant-layout-sider').evaluate((el) => ({
+  const box = await page.getByTestId('sidebar-panel').evaluate((el) => ({
     height: el.getBoundingClientRect().height,
     scrolls: el.scrollHeight > el.clientHeight,
   }));

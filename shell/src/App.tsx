@@ -17,8 +17,8 @@ import { sessionRemote } from './remote-preload.ts';
 import { ShellStyles } from './styles.tsx';
 
 /**
- * The dashboard layout (antd: sidebar, header, user menu) loads only for logged-in users, so a
- * visitor's first page carries no antd from the shell (decision 0101).
+ * The dashboard layout (sidebar, header, user menu; plain CSS like the public layout, decision
+ * 0062) loads only for logged-in users.
  */
 const loadDashboardLayout = () => import('./layouts/DashboardLayout.tsx');
 const DashboardLayout = lazy(loadDashboardLayout);

@@ -22,3 +22,15 @@ export const BRAND = {
    */
   font: "'Twemoji Country Flags', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'",
 } as const;
+
+/**
+ * The dark theme's surfaces, one family with the sidebar (issue 16 item 9: a navy sidebar beside a
+ * pure-black page): the page is the deepest navy, the sidebar a step darker, cards and tables a
+ * step lighter (antd's dark algorithm lightens containers from `colorBgBase`). Here, beside the
+ * brand, so the shell's plain-CSS dashboard frame takes them without antd (decision 0062).
+ */
+export const DARK_SURFACES = {
+  page: '#0b1220',
+  sidebar: '#070d18',
+  sidebarActive: '#13213a',
+} as const;

@@ -20,6 +20,7 @@ export * from './ListTable.tsx';
 export * from './LogLevelTag.tsx';
 export * from './list-cells.tsx';
 export * from './Money.tsx';
+export * from './NotVerifiedNotice.tsx';
 export * from './RichTextEditor.tsx';
 export * from './RowActions.tsx';
 export * from './SafeHtml.tsx';

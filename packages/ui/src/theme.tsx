@@ -1,23 +1,12 @@
 import { theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
-import { BRAND } from './brand.ts';
+import { BRAND, DARK_SURFACES } from './brand.ts';
 import { FeedbackProvider } from './feedback.tsx';
 
 /**
- * The dark theme's surfaces, one family with the sidebar (issue 16 item 9: a navy sidebar beside a
- * pure-black page): the page is the deepest navy, the sidebar a step darker, cards and tables a
- * step lighter (antd's dark algorithm lightens containers from `colorBgBase`).
- */
-export const DARK_SURFACES = {
-  page: '#0b1220',
-  sidebar: '#070d18',
-  sidebarActive: '#13213a',
-} as const;
-
-/**
- * The one antd theme of the product, for the shell and every remote. Each remote bundles its own
- * antd (only the components it uses), so each has its own ConfigProvider fed with this: the shell
- * and the remotes look the same.
+ * The one antd theme of the product, for every remote. Each remote bundles its own antd (only the
+ * components it uses), so each has its own ConfigProvider fed with this; the shell's dashboard frame
+ * is plain CSS in the same colours (decision 0062).
  */
 export function themeConfig(dark: boolean): ThemeConfig {
   return {
@@ -78,12 +67,4 @@ export function AppTheme({ dark, children }: { dark: boolean; children: ReactNod
       <FeedbackProvider>{children}</FeedbackProvider>
     </ConfigProvider>
   );
-}
-
-/**
- * The same theme without the `FeedbackProvider`, for the shell's layout: it shows no toasts (each
- * remote has its own AppTheme).
- */
-export function LayoutTheme({ dark, children }: { dark: boolean; children: ReactNode }) {
-  return <ConfigProvider theme={themeConfig(dark)}>{children}</ConfigProvider>;
 }

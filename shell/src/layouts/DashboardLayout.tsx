@@ -8,47 +8,23 @@ import {
   sidebarGroups,
   useSessionStore,
 } from '@leadmesh/session';
-import { BRAND, LayoutTheme, NotVerified } from '@leadmesh/ui';
-import {
-  Alert,
-  Avatar,
-  theme as antdTheme,
-  Button,
-  Divider,
-  Layout,
-  Menu,
-  Popover,
-  Result,
-  Space,
-  Switch,
-} from 'antd';
-import { useEffect, useState } from 'react';
+import { NotVerifiedNotice } from '@leadmesh/ui';
+import { type FocusEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MenuIcon } from '../icons.tsx';
 import { DashboardNotFound } from '../not-found.tsx';
 import { RemoteApp } from '../remote-loader.tsx';
+import { DashboardStyles } from './dashboard-styles.tsx';
+
+/*
+ * The dashboard layout is plain markup and CSS (./dashboard-styles.tsx), like the public one: the
+ * shell carries no antd at all, so a dashboard page downloads antd's core once, with its remote
+ * (decision 0062).
+ */
 
 /** Below this width the sidebar closes after each navigation (dashboards §2 Sidebar). */
 export const NARROW_MAX_PX = 1024;
-
-/**
- * The header title sits on one line: it never breaks inside a word, and on a phone the user menu
- * shows only the initials so the title keeps its room.
- */
-const CSS = `
-.lm-dash-header { display: flex; align-items: center; gap: 12px; height: 64px; padding: 0 24px; line-height: normal; }
-.lm-dash-title { flex: 1; min-width: 0; margin: 0; font-size: 22px; font-weight: 600; line-height: 1.3; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.lm-dash-user { flex: none; }
-.lm-dash-content { padding: 24px; }
-.lm-dash-mask { position: fixed; inset: 0; z-index: 9; background: rgba(0,0,0,0.45); border: 0; padding: 0; }
-@media (max-width: 599px) {
-  .lm-dash-header { padding: 0 12px; gap: 8px; }
-  .lm-dash-title { font-size: 18px; }
-  .lm-user-name { display: none; }
-  .lm-dash-content { padding: 16px 12px; }
-}
-`;
 
 function useIsNarrow() {
   const query = `(max-width: ${NARROW_MAX_PX}px)`;
@@ -62,6 +38,20 @@ function useIsNarrow() {
   return narrow;
 }
 
+/** While `active`, Escape calls `onEscape` (the open drawer or popover closes). */
+function useEscape(active: boolean, onEscape: () => void) {
+  const latest = useRef(onEscape);
+  latest.current = onEscape;
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') latest.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active]);
+}
+
 function useLogout() {
   const logout = useSessionStore((s) => s.logout);
   const navigate = useNavigate();
@@ -71,65 +61,87 @@ function useLogout() {
   };
 }
 
+/** The dark-theme switch: one button, its name the label beside the track. */
+function ThemeSwitch() {
+  const { t } = useTranslation('shell');
+  const theme = useSessionStore((s) => s.theme);
+  const toggleTheme = useSessionStore((s) => s.toggleTheme);
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={theme === 'dark'}
+      className="lm-switch-row"
+      data-testid="theme-toggle"
+      onClick={() => void toggleTheme()}
+    >
+      <span className="lm-switch" aria-hidden="true" />
+      <span>{t('sidebar.theme')}</span>
+    </button>
+  );
+}
+
+/** The sidebar: the route table's groups and entries for this user, Settings, the theme, Log out. */
 function Sidebar({ onNavigate }: { onNavigate(): void }) {
   const { t } = useTranslation('shell');
   const userData = useSessionStore((s) => s.userData);
-  const theme = useSessionStore((s) => s.theme);
-  const toggleTheme = useSessionStore((s) => s.toggleTheme);
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const logout = useLogout();
-  const groups = sidebarGroups(userData);
-  const items = groups.map((group) => ({
-    type: 'group' as const,
-    key: group.key,
-    label: <span data-testid={`sidebar-group-${group.key}`}>{group.title}</span>,
-    children: group.items.map((entry) => ({
-      key: entry.key,
-      label: <span data-testid={`sidebar-item-${entry.key}`}>{entry.label}</span>,
-    })),
-  }));
-  const entries = groups.flatMap((g) => g.items);
-  const selected = entries.filter((i) => i.path === location.pathname.replace(/\/+$/, ''));
+  const groupId = useId();
+  const current = pathname.replace(/\/+$/, '');
   return (
-    <nav
-      aria-label={t('nav.dashboard')}
-      data-testid="sidebar"
-      style={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}
-    >
-      <Link to="/dashboard" style={{ padding: 16, fontWeight: 700, fontSize: 18, color: 'inherit' }}>
+    <nav aria-label={t('nav.dashboard')} data-testid="sidebar" className="lm-side-nav">
+      <Link to="/dashboard" className="lm-side-brand" onClick={onNavigate}>
         Leadmesh
       </Link>
-      <Menu
-        mode="inline"
-        theme={theme}
-        selectedKeys={selected.map((i) => i.key)}
-        items={items}
-        onClick={({ key }) => {
-          const entry = entries.find((i) => i.key === key);
-          if (entry) navigate(entry.path);
-          onNavigate();
-        }}
-        style={{ flex: 1, borderInlineEnd: 0 }}
-      />
-      <Divider style={{ margin: '8px 0' }} />
-      <Space orientation="vertical" style={{ padding: 16 }}>
-        <Link to="/dashboard/profile" data-testid="sidebar-settings" onClick={onNavigate}>
+      <div className="lm-side-groups">
+        {sidebarGroups(userData).map((group) => (
+          <section key={group.key} aria-labelledby={`${groupId}-${group.key}`}>
+            <div
+              id={`${groupId}-${group.key}`}
+              className="lm-side-group-title"
+              data-testid={`sidebar-group-${group.key}`}
+            >
+              {group.title}
+            </div>
+            <ul className="lm-side-list">
+              {group.items.map((entry) => (
+                <li key={entry.key}>
+                  <Link
+                    to={entry.path}
+                    className="lm-side-item"
+                    aria-current={entry.path === current ? 'page' : undefined}
+                    data-testid={`sidebar-item-${entry.key}`}
+                    onClick={onNavigate}
+                  >
+                    {entry.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <hr className="lm-side-split" />
+      <div className="lm-side-tools">
+        <Link
+          to="/dashboard/profile"
+          className="lm-dash-link"
+          data-testid="sidebar-settings"
+          onClick={onNavigate}
+        >
           {t('sidebar.settings')}
         </Link>
-        <Space>
-          <Switch
-            data-testid="theme-toggle"
-            checked={theme === 'dark'}
-            onChange={() => void toggleTheme()}
-            aria-label={t('sidebar.theme')}
-          />
-          <span>{t('sidebar.theme')}</span>
-        </Space>
-        <Button data-testid="sidebar-logout" onClick={() => void logout()}>
+        <ThemeSwitch />
+        <button
+          type="button"
+          className="lm-button"
+          data-testid="sidebar-logout"
+          onClick={() => void logout()}
+        >
           {t('sidebar.logout')}
-        </Button>
-      </Space>
+        </button>
+      </div>
     </nav>
   );
 }
@@ -139,16 +151,16 @@ function initials(first?: string | null, last?: string | null, username?: string
   return text || (username ?? '?').slice(0, 2).toUpperCase();
 }
 
-/** The header's user menu: assigned manager contacts, earnings, credits, Settings, Log out. */
-function UserMenu() {
+/** The user menu's panel: assigned manager contacts, earnings, credits, Settings, Log out. */
+function UserMenuPanel({ id }: { id: string }) {
   const { t } = useTranslation('shell');
   const userData = useSessionStore((s) => s.userData);
   const logout = useLogout();
   if (!userData) return null;
   const manager = userData.AssignedManager;
-  const content = (
-    <div data-testid="user-menu-content" style={{ minWidth: 240 }}>
-      <strong>{t('header.manager')}</strong>
+  return (
+    <div id={id} className="lm-pop" data-testid="user-menu-content" tabIndex={-1}>
+      <strong className="lm-pop-title">{t('header.manager')}</strong>
       {manager ? (
         <div data-testid="manager-contacts">
           <div>{[manager.FirstName, manager.LastName].filter(Boolean).join(' ')}</div>
@@ -160,7 +172,7 @@ function UserMenu() {
       ) : (
         <div data-testid="manager-contacts">{MESSAGES.noManagerAssigned}</div>
       )}
-      <Divider style={{ margin: '8px 0' }} />
+      <hr className="lm-pop-split" />
       {/* An advertiser-only account earns nothing as a publisher: no Earnings line (issue 16 item 5). */}
       {!userData.UserInfo.Flags.isPublisherHidden && (
         <div data-testid="header-earnings">
@@ -177,38 +189,101 @@ function UserMenu() {
           {t('header.credits')}: {formatUsd(userData.AdvertiserInfo.Credits)}
         </div>
       )}
-      <Divider style={{ margin: '8px 0' }} />
-      <Space>
-        <Link to="/dashboard/profile" data-testid="header-settings">
+      <hr className="lm-pop-split" />
+      <div className="lm-pop-actions">
+        <Link to="/dashboard/profile" className="lm-dash-link" data-testid="header-settings">
           {t('header.settings')}
         </Link>
-        <Button size="small" data-testid="header-logout" onClick={() => void logout()}>
+        <button
+          type="button"
+          className="lm-button lm-button-small"
+          data-testid="header-logout"
+          onClick={() => void logout()}
+        >
           {t('header.logout')}
-        </Button>
-      </Space>
+        </button>
+      </div>
     </div>
   );
+}
+
+/** Closes the popover on a press outside `box` (the button and its panel). */
+function useOutsidePress(active: boolean, box: RefObject<HTMLElement | null>, onOutside: () => void) {
+  const latest = useRef(onOutside);
+  latest.current = onOutside;
+  useEffect(() => {
+    if (!active) return;
+    const onPress = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) latest.current();
+    };
+    document.addEventListener('pointerdown', onPress);
+    return () => document.removeEventListener('pointerdown', onPress);
+  }, [active, box]);
+}
+
+/**
+ * The header's user menu: the avatar (and the name, but on a phone) opens a panel under it. It
+ * closes on a second press, a press outside, Escape (focus back on the button), focus leaving it,
+ * a link followed inside it, and any navigation.
+ */
+function UserMenu() {
+  const userData = useSessionStore((s) => s.userData);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what closes the panel
+  useEffect(() => setOpen(false), [pathname]);
+  useEscape(open, () => {
+    setOpen(false);
+    button.current?.focus();
+  });
+  useOutsidePress(open, box, () => setOpen(false));
+  if (!userData) return null;
   const user = userData.UserInfo;
   const name = [user.FirstName, user.LastName].filter(Boolean).join(' ') || user.Username;
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !event.currentTarget.contains(next)) setOpen(false);
+  };
   return (
-    <Popover content={content} trigger="click" placement="bottomRight">
-      <Button
-        type="text"
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only notices a link being followed inside the panel; the links and buttons are the controls
+    <div
+      ref={box}
+      className="lm-user"
+      onBlur={onBlur}
+      onClick={(event) => (event.target as HTMLElement).closest('.lm-pop a') && setOpen(false)}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="lm-user-button"
         data-testid="user-menu"
         aria-label={name}
-        className="lm-dash-user"
-        style={{ height: 'auto' }}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((v) => !v)}
       >
-        <Space>
-          <Avatar data-testid="user-initials" style={{ background: BRAND.primary }}>
-            {initials(user.FirstName, user.LastName, user.Username)}
-          </Avatar>
-          <span data-testid="user-name" className="lm-user-name">
-            {name}
-          </span>
-        </Space>
-      </Button>
-    </Popover>
+        <span className="lm-avatar" data-testid="user-initials" aria-hidden="true">
+          {initials(user.FirstName, user.LastName, user.Username)}
+        </span>
+        <span data-testid="user-name" className="lm-user-name">
+          {name}
+        </span>
+      </button>
+      {open && <UserMenuPanel id={panelId} />}
+    </div>
+  );
+}
+
+function InfoIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="11" fill="currentColor" />
+      <rect x="10.75" y="10" width="2.5" height="8" rx="1.25" fill="#fff" />
+      <circle cx="12" cy="6.75" r="1.5" fill="#fff" />
+    </svg>
   );
 }
 
@@ -221,17 +296,15 @@ function PaymentMethodNotice() {
     return null;
   if (pathname !== '/dashboard/publisher') return null;
   return (
-    <Alert
-      data-testid="payment-notice"
-      type="info"
-      showIcon
-      style={{ marginBottom: 16 }}
-      title={
-        <span>
-          {t('notice.paymentMethod')} <Link to="/dashboard/profile">{t('notice.addNow')}</Link>
-        </span>
-      }
-    />
+    <div className="lm-dash-notice" role="status" data-testid="payment-notice">
+      <InfoIcon />
+      <span>
+        {t('notice.paymentMethod')}{' '}
+        <Link to="/dashboard/profile" className="lm-dash-link">
+          {t('notice.addNow')}
+        </Link>
+      </span>
+    </div>
   );
 }
 
@@ -251,98 +324,106 @@ function DashboardContent() {
   // Who sees the screen is who the server answers (decision 0046): the wall when verification alone
   // is missing; home for a screen never meant for this user (their home always opens or walls).
   const access = screenAccess(route, userData);
-  if (access === 'unverified') return <NotVerified />;
+  if (access === 'unverified') return <NotVerifiedNotice />;
   if (access === 'forbidden') {
     const home = dashboardHome(userData);
     if (home !== route) return <Navigate to={home} replace />;
-    return <Result data-testid="not-allowed" status="warning" title={t('notAllowed')} />;
+    return (
+      <section className="lm-notice" data-testid="not-allowed">
+        <h2>{t('notAllowed')}</h2>
+      </section>
+    );
   }
   return <RemoteApp name={remote} />;
 }
 
 /** The header: menu button (narrow screens), the page's one title, the user menu. */
-function DashboardHeader({ narrow, open, onToggle }: { narrow: boolean; open: boolean; onToggle(): void }) {
+function DashboardHeader({
+  narrow,
+  open,
+  toggle,
+  onToggle,
+}: {
+  narrow: boolean;
+  open: boolean;
+  toggle: RefObject<HTMLButtonElement | null>;
+  onToggle(): void;
+}) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const { token } = antdTheme.useToken();
   return (
-    <Layout.Header
-      data-testid="dashboard-header"
-      className="lm-dash-header"
-      style={{ background: 'transparent', color: token.colorText }}
-    >
+    <header data-testid="dashboard-header" className="lm-dash-header">
       {narrow && (
-        <Button
+        <button
+          ref={toggle}
+          type="button"
+          className="lm-button lm-dash-toggle"
           data-testid="sidebar-open"
           aria-label={open ? t('sidebar.close') : t('nav.menu')}
           aria-expanded={open}
-          icon={<MenuIcon />}
           onClick={onToggle}
-          style={{ flex: 'none' }}
-        />
+        >
+          <MenuIcon />
+        </button>
       )}
       <h1 className="lm-dash-title" data-testid="section-title">
         {sectionTitle(pathname)}
       </h1>
       <UserMenu />
-    </Layout.Header>
+    </header>
   );
 }
 
-/** The logged-in layout: sidebar, header (section title, user menu), notices and the remote. */
+/**
+ * The logged-in layout: sidebar, header (section title, user menu), notices and the remote. On a
+ * narrow screen the sidebar is a drawer over the page: the mask, Escape and every navigation close
+ * it; it takes the focus when opened and gives it back to the menu button when closed by keyboard.
+ */
 export default function DashboardLayout() {
   const { t } = useTranslation('shell');
   const narrow = useIsNarrow();
   const [open, setOpen] = useState(!narrow);
-  const theme = useSessionStore((s) => s.theme);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
   useEffect(() => setOpen(!narrow), [narrow]);
-  // On a narrow screen the open sidebar covers the page: Escape closes it, as the mask does.
+  const drawerOpen = narrow && open;
+  useEscape(drawerOpen, () => {
+    setOpen(false);
+    toggle.current?.focus();
+  });
   useEffect(() => {
-    if (!narrow || !open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [narrow, open]);
+    if (drawerOpen) drawer.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [drawerOpen]);
   return (
-    <LayoutTheme dark={theme === 'dark'}>
-      <style href="leadmesh-dashboard" precedence="default">
-        {CSS}
-      </style>
-      <Layout data-testid="dashboard-layout" style={{ minHeight: '100vh' }}>
-        {open && (
-          <>
-            {narrow && (
-              <button
-                type="button"
-                className="lm-dash-mask"
-                aria-label={t('sidebar.close')}
-                data-testid="sidebar-mask"
-                onClick={() => setOpen(false)}
-              />
-            )}
-            <Layout.Sider
-              width={240}
-              theme={theme}
-              // The staff menu is taller than a laptop's screen: the sidebar scrolls on its own and
-              // stays in place, instead of stretching the page past its own background.
-              style={
-                narrow
-                  ? { position: 'fixed', zIndex: 10, height: '100vh', overflowY: 'auto' }
-                  : { position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }
-              }
-            >
-              <Sidebar onNavigate={() => narrow && setOpen(false)} />
-            </Layout.Sider>
-          </>
-        )}
-        <Layout style={{ minWidth: 0 }}>
-          <DashboardHeader narrow={narrow} open={open} onToggle={() => setOpen((v) => !v)} />
-          <Layout.Content className="lm-dash-content">
-            <PaymentMethodNotice />
-            <DashboardContent />
-          </Layout.Content>
-        </Layout>
-      </Layout>
-    </LayoutTheme>
+    <div className="lm-dash" data-testid="dashboard-layout">
+      <DashboardStyles />
+      {open && (
+        <>
+          {narrow && (
+            <button
+              type="button"
+              className="lm-dash-mask"
+              aria-label={t('sidebar.close')}
+              data-testid="sidebar-mask"
+              onClick={() => setOpen(false)}
+            />
+          )}
+          <aside
+            ref={drawer}
+            className={narrow ? 'lm-side lm-side-drawer' : 'lm-side'}
+            data-testid="sidebar-panel"
+          >
+            <Sidebar onNavigate={() => narrow && setOpen(false)} />
+          </aside>
+        </>
+      )}
+      <div className="lm-dash-main">
+        <DashboardHeader narrow={narrow} open={open} toggle={toggle} onToggle={() => setOpen((v) => !v)} />
+        <main className="lm-dash-content">
+          <PaymentMethodNotice />
+          <DashboardContent />
+        </main>
+      </div>
+    </div>
   );
 }
