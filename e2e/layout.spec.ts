@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { assert, test } from './harness.ts';
+import { installAxe, seriousViolations } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -152,4 +153,49 @@ test('on a laptop screen the staff menu scrolls inside the sidebar; the page kee
   await logOut.scrollIntoViewIfNeeded();
   assert.ok(await logOut.isVisible());
   await t.screenshot(page, 'laptop-sidebar-scrolled', { fullPage: false });
+});
+
+test('the dashboard frame passes axe in both themes and works from the keyboard', async (t) => {
+  const page = await t.newPage('publisher2');
+  // No colour transitions: axe reads the colours right after the theme switch.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await installAxe(page);
+  // A path no screen has: the whole page is the shell's own frame (no remote is loaded).
+  await page.goto(`${t.urls.shell}/dashboard/no-such-screen`);
+  await page.getByTestId('not-found').waitFor();
+  const toggle = page.getByTestId('theme-toggle');
+  const start = await toggle.getAttribute('aria-checked');
+  const problems: string[] = [];
+  for (const pass of [0, 1]) {
+    const theme = await page.getByTestId('app-root').getAttribute('data-theme');
+    const menu = page.getByTestId('user-menu');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('user-menu-content').waitFor();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    for (const v of await seriousViolations(page)) {
+      problems.push(
+        `${theme}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    }
+    await t.screenshot(page, `frame-${theme}-user-menu`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-menu-content').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'user-menu');
+    if (pass === 0) {
+      const saved = page.waitForResponse((r) => r.url().endsWith('/users/setTheme'));
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      await saved;
+      await page
+        .locator(`[data-testid="app-root"][data-theme="${theme === 'dark' ? 'light' : 'dark'}"]`)
+        .waitFor();
+    }
+  }
+  assert.deepEqual(problems, []);
+  if ((await toggle.getAttribute('aria-checked')) !== start) {
+    const saved = page.waitForResponse((r) => r.url().endsWith('/users/setTheme'));
+    await toggle.click();
+    await saved;
+  }
 });

@@ -95,7 +95,7 @@ describe('DashboardLayout (plain markup, no antd)', () => {
     });
     renderAt('/dashboard/no-such-screen');
     const button = screen.getByTestId('user-menu');
-    expect(button.getAttribute('aria-label')).toBe('Pat Lee');
+    expect(screen.getByRole('button', { name: 'Pat Lee' })).toBe(button);
     expect(screen.getByTestId('user-initials').textContent).toBe('PL');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByTestId('user-menu-content')).toBeNull();

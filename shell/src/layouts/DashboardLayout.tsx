@@ -260,7 +260,6 @@ function UserMenu() {
         type="button"
         className="lm-user-button"
         data-testid="user-menu"
-        aria-label={name}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}
@@ -408,12 +407,10 @@ export default function DashboardLayout() {
               onClick={() => setOpen(false)}
             />
           )}
-          <aside
-            ref={drawer}
-            className={narrow ? 'lm-side lm-side-drawer' : 'lm-side'}
-            data-testid="sidebar-panel"
-          >
-            <Sidebar onNavigate={() => narrow && setOpen(false)} />
+          <aside ref={drawer} className={narrow ? 'lm-side lm-side-drawer' : 'lm-side'}>
+            <div className="lm-side-scroll" data-testid="sidebar-panel">
+              <Sidebar onNavigate={() => narrow && setOpen(false)} />
+            </div>
           </aside>
         </>
       )}

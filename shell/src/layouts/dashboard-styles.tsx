@@ -43,27 +43,30 @@ const CSS = `
 .lm-button-small { min-height: 24px; padding: 0 7px; border-radius: 4px; }
 
 /* The sidebar: in the page's flow on a wide screen (it scrolls on its own: the staff menu is taller than a laptop's screen), over the page with a mask on a narrow one. */
-.lm-side { flex: none; width: 240px; position: sticky; top: 0; height: 100vh; overflow-y: auto; background: var(--lm-side); color: var(--lm-side-text); border-inline-end: 1px solid var(--lm-side-line); font-size: 14px; line-height: 1.5715; }
-.lm-side-drawer { position: fixed; z-index: 10; left: 0; top: 0; box-shadow: 6px 0 16px rgba(0,0,0,0.2); }
+.lm-side { flex: none; width: 240px; background: var(--lm-side); color: var(--lm-side-text); border-inline-end: 1px solid var(--lm-side-line); font-size: 14px; line-height: 1.5715; }
+/* The column keeps its colour down a long page; its contents stay in view and scroll on their own. */
+.lm-side-scroll { position: sticky; top: 0; height: 100vh; overflow-y: auto; }
+.lm-side-drawer { position: fixed; z-index: 10; left: 0; top: 0; height: 100vh; box-shadow: 6px 0 16px rgba(0,0,0,0.2); }
+.lm-side-drawer .lm-side-scroll { position: static; height: 100%; }
 .lm-dash-mask { position: fixed; inset: 0; z-index: 9; background: rgba(0,0,0,0.45); border: 0; padding: 0; cursor: pointer; }
 .lm-side-nav { display: flex; flex-direction: column; min-height: 100%; }
-.lm-side-brand { display: block; padding: 16px 24px; font-weight: 700; font-size: 18px; color: inherit; text-decoration: none; }
+.lm-side-brand { display: block; padding: 14px 24px; font-weight: 700; font-size: 18px; color: inherit; text-decoration: none; }
 .lm-side-groups { flex: 1; padding: 0 0 8px; }
-.lm-side-group-title { padding: 8px 16px; margin-top: 4px; color: var(--lm-text-2); font-size: 14px; }
+.lm-side-group-title { padding: 6px 16px; margin-top: 2px; color: var(--lm-text-2); font-size: 14px; }
 .lm-side-list { list-style: none; margin: 0; padding: 0; }
-.lm-side-item { display: flex; align-items: center; height: 40px; margin: 4px; padding: 0 20px; border-radius: 8px; color: inherit; text-decoration: none; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; transition: background 0.2s, color 0.2s; }
+.lm-side-item { display: flex; align-items: center; height: 40px; margin: 2px 4px; padding: 0 20px; border-radius: 8px; color: inherit; text-decoration: none; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; transition: background 0.2s, color 0.2s; }
 .lm-side-item:hover { background: var(--lm-hover); }
 [data-theme="dark"] .lm-side-item:hover { color: #fff; }
 .lm-side-item[aria-current="page"] { background: var(--lm-current-bg); color: var(--lm-current-text); }
 .lm-side-split { height: 1px; margin: 8px 0; border: 0; background: var(--lm-side-line); }
-.lm-side-tools { display: flex; flex-direction: column; align-items: flex-start; gap: 12px; padding: 8px 24px 24px; }
+.lm-side-tools { display: flex; flex-direction: column; align-items: flex-start; gap: 10px; padding: 6px 24px 16px; }
 .lm-switch-row { display: inline-flex; align-items: center; gap: 8px; padding: 2px 0; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
 .lm-switch { position: relative; flex: none; width: 44px; height: 22px; border-radius: 11px; background: var(--lm-switch-off); transition: background 0.2s; }
 .lm-switch::after { content: ''; position: absolute; top: 2px; left: 2px; width: 18px; height: 18px; border-radius: 50%; background: #fff; box-shadow: 0 2px 4px rgba(0,35,11,0.2); transition: left 0.2s; }
 .lm-switch-row[aria-checked="true"] .lm-switch { background: var(--lm-primary); }
 .lm-switch-row[aria-checked="true"] .lm-switch::after { left: 24px; }
 
-/* The header: the title sits on one line, never breaking inside a word; on a phone the user menu shows only the initials so the title keeps its room. */
+/* The header: the title sits on one line, never breaking inside a word; on a phone the user menu shows only the initials so the title keeps its room (the name stays the button's accessible name). */
 .lm-dash-main { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .lm-dash-header { position: relative; z-index: 5; display: flex; align-items: center; gap: 12px; height: 64px; padding: 0 24px; font-size: 14px; line-height: 1.5715; }
 .lm-dash-title { flex: 1; min-width: 0; margin: 0; font-size: 22px; font-weight: 600; line-height: 1.3; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -73,7 +76,7 @@ const CSS = `
 .lm-user-button:hover, .lm-user-button[aria-expanded="true"] { background: var(--lm-hover); }
 .lm-avatar { flex: none; display: inline-flex; align-items: center; justify-content: center; width: 32px; height: 32px; border-radius: 50%; background: ${BRAND.primary}; color: #fff; font-size: 14px; }
 .lm-user-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.lm-pop { position: absolute; top: calc(100% + 8px); right: 0; min-width: 260px; max-width: calc(100vw - 24px); padding: 12px 16px; border: 1px solid var(--lm-elevated-border); border-radius: 8px; background: var(--lm-elevated); color: var(--lm-text); box-shadow: var(--lm-shadow); overflow-wrap: anywhere; }
+.lm-pop { position: absolute; top: calc(100% + 8px); right: 0; width: max-content; min-width: 260px; max-width: min(380px, calc(100vw - 24px)); padding: 12px 16px; border: 1px solid var(--lm-elevated-border); border-radius: 8px; background: var(--lm-elevated); color: var(--lm-text); box-shadow: var(--lm-shadow); overflow-wrap: anywhere; }
 .lm-pop-title { display: block; margin-bottom: 4px; font-weight: 600; }
 .lm-pop-split { height: 1px; margin: 10px 0; border: 0; background: var(--lm-split); }
 .lm-pop-actions { display: flex; align-items: center; justify-content: space-between; gap: 12px; }
@@ -87,7 +90,7 @@ const CSS = `
 @media (max-width: 599px) {
   .lm-dash-header { padding: 0 12px; gap: 8px; }
   .lm-dash-title { font-size: 18px; }
-  .lm-user-name { display: none; }
+  .lm-user-name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   .lm-user-button { padding: 4px; }
   .lm-dash-content { padding: 16px 12px; }
 }
