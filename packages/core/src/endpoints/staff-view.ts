@@ -16,7 +16,7 @@ export interface StaffEndpointRow {
   laned: boolean;
   /** Postback deliveries pending, or leads in -1/-2/6, in the database (the outbox). */
   waitingInDatabase: number;
-  /** Postbacks on this host, or 1 for a CRM. */
+  /** Postbacks on this host with deliveries waiting or disabled, or 1 for a CRM. */
   rows: number;
   /** Of those, disabled by the 3-day rule (decision 0037). */
   disabledRows: number;
