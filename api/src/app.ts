@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountDocs(app);
   mountDevMail(app);
   mountExportDownloads(app);
-  mountQueueDashboard(app, deps.queueRedis, deps.env.REDIS_PREFIX);
+  mountQueueDashboard(app, deps);
   // Machine routes by contract (decisions 0009, 0077): their own credential, no session, no CSRF.
   mountCalls(app, machineCalls, deps);
   mountCalls(app, builtCalls, deps);

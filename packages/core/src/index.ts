@@ -5,6 +5,7 @@ export * from './clicks/retention.ts';
 export * from './crms/data.ts';
 export * from './crms/status.ts';
 export * from './endpoints/health.ts';
+export * from './endpoints/staff-view.ts';
 export * from './env.ts';
 export * from './errors.ts';
 export * from './exports/lead-export.ts';

@@ -1,5 +1,5 @@
 import { leadDeliver } from '@leadmesh/jobs';
-import { leadCrmAttempts, leadEvents, leads } from '@leadmesh/schema/tables';
+import { crms, leadCrmAttempts, leadEvents, leads } from '@leadmesh/schema/tables';
 import { Queue } from 'bullmq';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { type RunningWorker, startWorker } from '../worker.ts';
 import { crmSettings } from './settings.ts';
 import { createCrmSweeper } from './sweep.ts';
 import { type FakeCrms, startFakeCrms } from './test-support/fake-crms.ts';
-import { waitFor, waitForStatus } from './test-support/wait.ts';
+import { statusCounts, waitFor, waitForStatus } from './test-support/wait.ts';
 import { TEST_SECRETS, workerEnvBeside } from './test-support/worker-env.ts';
 import { type CrmWorld, createCrmWorld, fakeCrmData, insertLeads } from './test-support/world.ts';
 
@@ -145,6 +145,52 @@ describe('the CRM sweep', () => {
       '6>0:delivery',
     ]);
     expect(events[2].Detail).toMatchObject({ foundInCrm: true });
+  });
+
+  it("leaves a disabled CRM's leads waiting, without a job, until /partners/enableCRM; then they go", async () => {
+    const off = await createCrmWorld(api.db, env, 'kmacrm', fakeCrmData('kmacrm', fake.urls.kmacrm));
+    const healthy = await createCrmWorld(api.db, env, 'kmacrm', fakeCrmData('kmacrm', fake.urls.kmacrm));
+    await api.db
+      .update(crms)
+      .set({ disabledAt: new Date(), disabledReason: 'No successful delivery (test)' })
+      .where(eq(crms.ID, off.crmId));
+    const waiting = await orphans(off, 2);
+    const [retrying] = await orphans(off, 1, { Status: -2, BoundCRM: off.crmId, CRMType: 'kmacrm' });
+    await api.db.insert(leadEvents).values({
+      LeadID: retrying,
+      Kind: 'status',
+      FromStatus: 6,
+      ToStatus: -2,
+      Source: 'delivery',
+      Detail: { attempt: 1, retryAt: Date.now() - 1000, error: 'HTTP 503' },
+    });
+    const [other] = await orphans(healthy, 1);
+
+    await sweeper().sweep();
+    // The healthy CRM's lead went in the same pass; the disabled one's have no job at all.
+    await waitForStatus(api.db, [other], 0);
+    for (const id of waiting)
+      expect(await queue.getJob(leadDeliver.key({ leadId: id, attempt: 1 }))).toBeUndefined();
+    expect(await queue.getJob(leadDeliver.key({ leadId: retrying, attempt: 2 }))).toBeUndefined();
+    expect(await statusCounts(api.db, [...waiting, retrying])).toEqual({ '-1': 2, '-2': 1 });
+    expect(
+      await api.db
+        .select()
+        .from(leadCrmAttempts)
+        .where(inArray(leadCrmAttempts.LeadID, [...waiting, retrying])),
+    ).toEqual([]);
+
+    const { client: admin } = await api.loggedIn('sweepadmin', { isAdmin: true, isVerified: true });
+    const enabled = await admin.call('/partners/enableCRM', {
+      ID: off.crmId,
+      advertiserID: off.advertiserId,
+    });
+    expect(enabled.status).toBe('ok');
+    // The re-enable hands out the leads in -1; the next pass the retry whose time has come.
+    await waitForStatus(api.db, waiting, 0);
+    await sweeper().sweep();
+    await waitForStatus(api.db, [retrying], 0);
+    for (const id of [...waiting, retrying]) expect(fake.copies('kmacrm').get(String(id))).toBe(1);
   });
 
   it('replaces a finished job of a lead still waiting (a resend, a job that gave up)', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '@leadmesh/db';
 import { type JobProducer, leadDeliver } from '@leadmesh/jobs';
 import { LEAD_STATUS } from '@leadmesh/schema';
-import { leads } from '@leadmesh/schema/tables';
+import { crms, leads, offers } from '@leadmesh/schema/tables';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { deliveryState } from './delivery.ts';
 import type { CrmSettings } from './settings.ts';
@@ -25,6 +25,8 @@ export interface CrmSweeper {
  * delay) and 6 longer than a whole call (the worker died mid-call: its attempt is handed out
  * again), and enqueues the job the lead is waiting for unless Redis holds it. A job that
  * finished or failed with the lead still waiting is removed first, so its id is free again.
+ * Leads of a disabled CRM are left out: they wait, unclaimed, until its owner re-enables it
+ * (decision 0037), and `endpoint.resume` and the following passes hand them out then.
  */
 export function createCrmSweeper(deps: {
   db: Db;
@@ -45,6 +47,7 @@ export function createCrmSweeper(deps: {
       eq(leads.Status, status),
       isNull(leads.BlockedReason),
       sql`(${leads.createdAt}, ${leads.ID}) > (${cursor.createdAt}, ${cursor.id})`,
+      sql`not exists (select 1 from ${crms} where ${crms.ID} = coalesce(${leads.BoundCRM}, ${offers.SelectedCRM}) and ${crms.disabledAt} is not null)`,
     ];
     if (status === LEAD_STATUS.PROCESSING_CRM)
       conditions.push(lt(leads.createdAt, new Date(now - (deps.settings.sweepGraceMs ?? FRESH_MS))));
@@ -53,6 +56,7 @@ export function createCrmSweeper(deps: {
     const rows = await deps.db
       .select({ ID: leads.ID, Status: leads.Status, createdAt: leads.createdAt })
       .from(leads)
+      .leftJoin(offers, eq(offers.ID, leads.BoundOffer))
       .where(and(...conditions))
       .orderBy(asc(leads.createdAt), asc(leads.ID))
       .limit(batch);

@@ -6,8 +6,9 @@ import { QUEUES } from '@leadmesh/jobs';
 import { Queue } from 'bullmq';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
-import type { AppEnv } from '../../context.ts';
+import type { AppDeps, AppEnv } from '../../context.ts';
 import { loadSession } from '../../lib/session.ts';
+import { ENDPOINTS_VIEW_SEGMENT, mountEndpointsView } from './endpoints-view.ts';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -19,10 +20,18 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 const DASHBOARD_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'";
 
-export function mountQueueDashboard(app: Hono<AppEnv>, connection: Redis, prefix: string): void {
+export function mountQueueDashboard(app: Hono<AppEnv>, deps: AppDeps): void {
+  const connection: Redis = deps.queueRedis;
+  const prefix = deps.env.REDIS_PREFIX;
   const queues = QUEUES.map((name) => new BullMQAdapter(new Queue(name, { connection, prefix })));
   const serverAdapter = new HonoAdapter(serveStatic).setBasePath(QUEUE_DASHBOARD_PATH);
-  createBullBoard({ queues, serverAdapter, options: { uiConfig: { boardTitle: 'Leadmesh queues' } } });
+  // Parked deliveries are in no queue: the endpoints page (same guard) shows them, linked from the board's menu.
+  const miscLinks = [{ text: 'Endpoints (lanes)', url: `${QUEUE_DASHBOARD_PATH}/${ENDPOINTS_VIEW_SEGMENT}` }];
+  createBullBoard({
+    queues,
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Leadmesh queues', miscLinks } },
+  });
   const adminsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
     const caller = await loadSession(c);
     if (!caller?.user.isAdmin) {
@@ -33,5 +42,6 @@ export function mountQueueDashboard(app: Hono<AppEnv>, connection: Redis, prefix
   };
   app.use(QUEUE_DASHBOARD_PATH, adminsOnly);
   app.use(`${QUEUE_DASHBOARD_PATH}/*`, adminsOnly);
+  mountEndpointsView(app, QUEUE_DASHBOARD_PATH, deps);
   app.route(QUEUE_DASHBOARD_PATH, serverAdapter.registerPlugin() as unknown as Hono<AppEnv>);
 }
