@@ -58,6 +58,10 @@ body.dark .lm-shell :focus-visible { outline-color: ${BRAND.focusOnDark}; }
 .lm-footer p { margin: 0 0 12px; }
 .lm-footer-form { flex: 1; min-width: 260px; }
 .lm-form { max-width: 420px; }
+.lm-fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+.lm-fieldset:disabled .lm-input { background: #f5f5f5; color: rgba(0,0,0,0.25); cursor: not-allowed; }
+.lm-fieldset:disabled .lm-input:hover { border-color: #d9d9d9; }
+.lm-fieldset:disabled .lm-button { cursor: not-allowed; }
 .lm-field { margin-bottom: 16px; }
 .lm-field label { display: block; padding-bottom: 8px; }
 .lm-field label::before { content: '*'; color: #cf1322; margin-inline-end: 4px; }

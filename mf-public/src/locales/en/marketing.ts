@@ -1,12 +1,14 @@
 /**
- * Marketing pages: /, /publishers, /advertisers, /aboutus.
+ * Marketing pages: /, /publishers, /advertisers, /aboutus. Each page's texts are a separate object,
+ * added to the `public` namespace when the page's chunk loads, so the landing carries only its own.
  *
  * The claims and figures are the spec's (public §1, §9). Values that live in `@leadmesh/schema`
  * arrive through interpolation: `{{conversionRate}}`, `{{typicalRate}}`, `{{paymentTerms}}`,
  * `{{supportHours}}`, `{{cookieDays}}` (CLAIMS, TRACKING_COOKIE_DAYS) and the conference city and
  * dates (CONFERENCES).
  */
-export const marketing = {
+/** The landing's texts: the only ones in mf-public's first chunk. */
+export const landingTexts = {
   marketingCta: {
     signUp: 'Sign up',
     logIn: 'Log in',
@@ -107,6 +109,10 @@ export const marketing = {
       text: 'Creating an account takes a few minutes and costs nothing.',
     },
   },
+};
+
+/** Added to the `public` namespace with the page's own chunk (`addPublicTexts`). */
+export const publishersTexts = {
   publishers: {
     title: 'For publishers',
     hero: {
@@ -188,6 +194,9 @@ export const marketing = {
       text: 'Sign up, meet your affiliate manager and send your first leads today.',
     },
   },
+};
+
+export const advertisersTexts = {
   advertisers: {
     title: 'For advertisers',
     hero: {
@@ -252,6 +261,9 @@ export const marketing = {
       text: 'Create an advertiser account and your affiliate manager will help you set up your first campaign.',
     },
   },
+};
+
+export const aboutUsTexts = {
   aboutus: {
     title: 'Our culture',
     hero: {
