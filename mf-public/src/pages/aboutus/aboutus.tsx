@@ -3,7 +3,7 @@ import { CONFERENCES } from '@leadmesh/schema/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
-import { aboutUsTexts } from '../../locales/en/marketing.ts';
+import { aboutUsTexts } from '../../locales/en/aboutus.ts';
 import { LineIcon } from '../home/icons.tsx';
 import {
   CardGrid,

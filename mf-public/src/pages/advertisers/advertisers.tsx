@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
-import { advertisersTexts } from '../../locales/en/marketing.ts';
+import { advertisersTexts } from '../../locales/en/advertisers.ts';
 import {
   CLAIM_VALUES,
   CtaBand,

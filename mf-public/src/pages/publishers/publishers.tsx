@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
-import { publishersTexts } from '../../locales/en/marketing.ts';
+import { publishersTexts } from '../../locales/en/publishers.ts';
 import { LineIcon } from '../home/icons.tsx';
 import {
   CardGrid,
