@@ -24,7 +24,7 @@ import {
   runtimeConfigScript,
   securityHeaders,
 } from '../../packages/federation/src/runtime-config.ts';
-import { remoteForPath } from '../../packages/session/src/routes.ts';
+import { type DashboardRemote, remoteForPath } from '../../packages/session/src/routes.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -341,10 +341,9 @@ export function shellPage(options: {
  * What a page address should start fetching at once (issue 19), as `<head>` markup: with a session
  * cookie on a dashboard address, the remote that draws it (a `leadmesh-remote` meta the entry
  * script reads to start the remote and the screen's API calls, the remote's manifest, its
- * `remoteEntry.js` and the chunks its `./App` needs before anything renders); on a public address
- * the same files of mf-public (decision 0068); and a connection to the API and the remote opened
- * while the shell downloads. Without a session nothing of a dashboard remote is named, so a visitor
- * never downloads one.
+ * `remoteEntry.js` and the chunks its `./App` needs before anything renders), and a connection to
+ * the API and the remote opened while the shell downloads. Without a session nothing of a dashboard
+ * remote is named, so a visitor never downloads one.
  */
 export function shellHints(options: {
   pathname: string;
@@ -352,18 +351,16 @@ export function shellHints(options: {
   apiUrl: string;
   manifest: Record<string, string>;
   /** A remote's built `mf-manifest.json` (its entry and `./App` files), when it can be read. */
-  remoteFiles: (name: RemoteName) => { entry: string; sync: string[] } | null;
+  remoteFiles: (name: DashboardRemote) => { entry: string; sync: string[] } | null;
 }): string {
   const links: string[] = [`<link rel="preconnect" href="${new URL(options.apiUrl).origin}">`];
-  const dashboard = hasSessionCookie(options.cookie) ? remoteForPath(options.pathname) : null;
-  // A public address: mf-public, which the shell's entry preloads anyway, starts with the page
-  // instead of after the shell's entry script ran (two round trips later: manifest, then entry).
-  const isPublic = options.pathname !== '/dashboard' && !options.pathname.startsWith('/dashboard/');
-  const remote: RemoteName | null = dashboard ?? (isPublic ? 'mf_public' : null);
+  // Not on a public address: preloading mf-public there held the prerendered landing's first paint
+  // (0.46 → 0.69 s on the phone profile, decision 0068); the shell's entry preloads it instead.
+  const remote = hasSessionCookie(options.cookie) ? remoteForPath(options.pathname) : null;
   const manifestUrl = remote ? options.manifest[remote] : undefined;
   if (remote && manifestUrl) {
     const base = new URL('./', manifestUrl);
-    if (dashboard) links.unshift(`<meta name="leadmesh-remote" content="${dashboard}">`);
+    links.unshift(`<meta name="leadmesh-remote" content="${remote}">`);
     links.push(`<link rel="preconnect" href="${base.origin}">`);
     links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}">`);
     const files = options.remoteFiles(remote);
