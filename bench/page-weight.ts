@@ -216,7 +216,15 @@ const DASHBOARD_DRAWN = ['dashboard-charts', 'dashboard-empty'];
  * regression fails; they only move down.
  */
 export const PAGE_WEIGHT_TARGETS: readonly PageWeightTarget[] = [
-  { audience: 'visitor', path: '/', maxBytes: 200 * 1024, only: 'mf_public', charts: false },
+  {
+    audience: 'visitor',
+    path: '/',
+    // 177.3 KB measured once each public page brought its own texts and Module Federation's runtime
+    // was built for the browser only (decision 0068); was 190.5 KB. Issue 19 asks 120 KB: missed.
+    maxBytes: 180 * 1024,
+    only: 'mf_public',
+    charts: false,
+  },
   {
     audience: 'publisher',
     path: '/dashboard/publisher',

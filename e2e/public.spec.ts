@@ -56,6 +56,9 @@ test('a visitor reads the prerendered landing before any script runs, and mf-pub
     await bare.goto(`${t.urls.shell}/publishers`);
     assert.match((await bare.getByTestId('page-title').textContent()) ?? '', /For publishers/);
     await bare.getByTestId('public-footer').waitFor();
+    // The footer form cannot send before the shell runs: it is drawn disabled (decision 0068).
+    assert.ok(await bare.getByTestId('contact-name').isDisabled(), 'the name field waits for scripts');
+    assert.ok(await bare.getByTestId('contact-send').isDisabled(), 'Send waits for scripts');
     await t.screenshot(bare, 'publishers-without-scripts');
   } finally {
     await context.close();
@@ -74,6 +77,7 @@ test('a visitor reads the prerendered landing before any script runs, and mf-pub
   // mf-public's own page (React's markup, with its handlers) replaced the server's copy.
   await page.waitForLoadState('networkidle');
   assert.ok(t.fetchedFrom(t.urls.mf_public), 'mf-public took over');
+  assert.ok(await page.getByTestId('contact-send').isEnabled(), 'the footer form is live');
   // A link followed by the router keeps the page's window (a plain link of the server's copy would not).
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
   await page.getByTestId('nav-publishers').click();

@@ -10,7 +10,8 @@ test('a broken remote URL shows Retry inside the layout; after the fix Retry loa
   // which the Content-Security-Policy allows: the failure is the remote's, not the policy's.
   let broken = true;
   const brokenUrl = `${t.urls.mf_publisher}/gone/mf-manifest.json`;
-  await page.route(`${t.urls.shell}/config.js`, async (route) => {
+  // The page names the config by its version (`/config.js?v=…`, decision 0068).
+  await page.route(`${t.urls.shell}/config.js*`, async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace(`${t.urls.mf_publisher}/mf-manifest.json`, brokenUrl);
     await route.fulfill({ response, body });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigScript, securityHeaders } from '../../packages/federation/src/runtime-config.ts';
-import { badPath, createStaticServer, shellHints, shellPage } from './frontends.ts';
+import { badPath, contentVersion, createStaticServer, shellHints, shellPage } from './frontends.ts';
 
 /** One raw HTTP request: the path goes out exactly as written (fetch would normalise `..`). */
 function get(
@@ -148,6 +148,16 @@ describe('static files', () => {
     expect((await get(shellPort, '/config.js')).headers['cache-control']).toBe('no-store');
   });
 
+  it('caches the run-time config for a year only when asked for by its current version', async () => {
+    const current = await get(shellPort, `/config.js?v=${contentVersion('window.x = 1;')}`);
+    expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(current.body.toString()).toBe('window.x = 1;');
+    // An old page naming a former version gets today's config, never to be kept.
+    const former = await get(shellPort, `/config.js?v=${contentVersion('window.x = 0;')}`);
+    expect(former.headers['cache-control']).toBe('no-store');
+    expect(former.body.toString()).toBe('window.x = 1;');
+  });
+
   it('falls back to index.html for client routes only, and 404s a missing file', async () => {
     const route = await get(shellPort, '/dashboard/article/12');
     expect(route.status).toBe(200);
@@ -256,6 +266,12 @@ describe('hints for the session remote (issue 19)', () => {
     }
   });
 
+  it('preloads nothing of mf-public on a public address: the prerendered page paints first', () => {
+    for (const cookie of [undefined, 'lm_session=abc'])
+      for (const pathname of ['/', '/publishers', '/login'])
+        expect(hints(pathname, cookie), pathname).not.toContain('rel="preload"');
+  });
+
   it('writes the hints into every page address of the shell, and Vary: Cookie', async () => {
     const server = createStaticServer({
       root,
@@ -290,6 +306,15 @@ describe('hints for the session remote (issue 19)', () => {
     // A session's page is drawn by React: its header is not a visitor's.
     expect(page('/', 'lm_session=abc')).toContain('<div id="root"></div>');
     expect(page('/login')).toContain('<div id="root"></div>');
+    const withConfig = shellPage({
+      indexHtml: `${indexHtml.replace('</head>', '<script defer src="/config.js"></script></head>')}`,
+      pathname: '/',
+      cookie: undefined,
+      hints: '',
+      prerendered,
+      configVersion: 'abc123',
+    });
+    expect(withConfig).toContain('<script defer src="/config.js?v=abc123"></script>');
     const server = createStaticServer({
       root,
       spa: true,
@@ -303,7 +328,24 @@ describe('hints for the session remote (issue 19)', () => {
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(zipped.headers.vary).toBe('Cookie, Accept-Encoding');
       expect(gunzipSync(zipped.body).toString()).toContain('Best CPA prices');
-      expect((await get(port, '/')).body.toString()).toContain('Best CPA prices');
+      const plain = await get(port, '/');
+      expect(plain.body.toString()).toContain('Best CPA prices');
+      // A return visit revalidates the page: same page, same tag, 304 without a body.
+      expect(plain.headers.etag).toBe(zipped.headers.etag);
+      const again = await get(port, '/', {
+        'accept-encoding': 'gzip',
+        'if-none-match': String(zipped.headers.etag),
+      });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.vary).toBe('Cookie, Accept-Encoding');
+      // Another page (the session's, here) is another tag: sent in full.
+      const other = await get(port, '/', {
+        cookie: 'lm_session=abc',
+        'if-none-match': String(zipped.headers.etag),
+      });
+      expect(other.status).toBe(200);
+      expect(other.headers.etag).not.toBe(zipped.headers.etag);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

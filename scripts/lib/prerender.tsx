@@ -30,7 +30,9 @@ function PublicPage({ pathname }: { pathname: string }) {
       <ShellStyles />
       <div data-testid="app-root" data-theme="light">
         <PublicLayout>
-          <div data-testid="remote-root" data-remote="mf_public">
+          {/* Marked as the server's copy, as the shell's loading state marks it: a test or the bench
+              waiting for mf-public's own page must not take this markup for it. */}
+          <div data-testid="remote-root" data-remote="mf_public" data-prerendered="">
             <PublicApp />
           </div>
         </PublicLayout>

@@ -58,6 +58,12 @@ body.dark .lm-shell :focus-visible { outline-color: ${BRAND.focusOnDark}; }
 .lm-footer p { margin: 0 0 12px; }
 .lm-footer-form { flex: 1; min-width: 260px; }
 .lm-form { max-width: 420px; }
+.lm-fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
+/* Before the shell's scripts run the footer form is disabled (decision 0068), drawn as antd draws a disabled field. */
+.lm-fieldset:disabled .lm-input { background: rgba(0,0,0,0.04); color: rgba(0,0,0,0.25); cursor: not-allowed; }
+.lm-fieldset:disabled .lm-input:hover { border-color: #d9d9d9; }
+.lm-fieldset:disabled .lm-button { cursor: not-allowed; opacity: 0.65; }
+.lm-fieldset:disabled .lm-button:hover { border-color: #d9d9d9; color: rgba(0,0,0,0.88); }
 .lm-field { margin-bottom: 16px; }
 .lm-field label { display: block; padding-bottom: 8px; }
 .lm-field label::before { content: '*'; color: #cf1322; margin-inline-end: 4px; }

@@ -175,6 +175,12 @@ function baseConfig({ root, mode }: CommonOptions, port: number, publicPath: str
 }
 
 /**
+ * Module Federation's runtime built for the browser only: without a target it carries its Node
+ * script loader too (issue 19, decision 0068).
+ */
+const BROWSER_RUNTIME = { target: 'web' } as const;
+
+/**
  * The shell's rspack config: no static remotes (trap 4: the shell registers them at run time from
  * `remotes.json`), the shared singletons, and `remotes.json` + `config.js` emitted beside index.html.
  */
@@ -192,7 +198,7 @@ export function createShellConfig(options: CommonOptions): Configuration {
       dts: false,
       manifest: false,
       // The remotes use this runtime instead of carrying their own copy (35 KB gzip each).
-      experiments: { provideExternalRuntime: true },
+      experiments: { provideExternalRuntime: true, optimization: BROWSER_RUNTIME },
     }),
     shellRuntimeFiles(),
     ...(options.mode === 'development' ? [new ReactRefreshRspackPlugin()] : [precompressAssets()]),
@@ -249,7 +255,11 @@ export function createRemoteConfig(
       dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
       // In production a remote only runs inside the shell, whose runtime it uses (the shell sets
       // provideExternalRuntime). The standalone development page has no shell: it keeps its own.
-      experiments: options.mode === 'production' ? { externalRuntime: true } : {},
+      // A remote loads no other remote: the runtime's remote loading is left out of its entry.
+      experiments:
+        options.mode === 'production'
+          ? { externalRuntime: true, optimization: { ...BROWSER_RUNTIME, disableRemote: true } }
+          : {},
     }),
     ...(options.mode === 'development' ? [new ReactRefreshRspackPlugin()] : [precompressAssets()]),
   ];

@@ -163,9 +163,17 @@ function Field({
   );
 }
 
-/** Get in touch form (public §2 Footer contact form): success shows the message, failure is silent. */
+/**
+ * Get in touch form (public §2 Footer contact form): success shows the message, failure is silent.
+ * A prerendered page (decision 0061) carries this form before any script runs; it is drawn disabled
+ * there (decision 0068), so nobody types into a form that cannot send yet, and comes alive with the
+ * shell's first commit. No script-free post: the API wants JSON with a CSRF token from another origin.
+ */
 function GetInTouchForm() {
   const { t } = useTranslation('shell');
+  // Effects never run while rendering to HTML, so the server's copy stays disabled.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const [values, setValues] = useState<ContactValues>({ Name: '', EMail: '', Message: '' });
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sent, setSent] = useState(false);
@@ -191,31 +199,33 @@ function GetInTouchForm() {
   if (sent) return <p data-testid="contact-success">{MESSAGES.contactSubmitted}</p>;
   return (
     <form className="lm-form" noValidate onSubmit={onSubmit} data-testid="contact-form">
-      <Field
-        name="Name"
-        label={t('footer.name')}
-        error={errors.Name}
-        value={values.Name}
-        onChange={set('Name')}
-      />
-      <Field
-        name="EMail"
-        label={t('footer.email')}
-        error={errors.EMail}
-        value={values.EMail}
-        onChange={set('EMail')}
-      />
-      <Field
-        name="Message"
-        label={t('footer.message')}
-        error={errors.Message}
-        multiline
-        value={values.Message}
-        onChange={set('Message')}
-      />
-      <button type="submit" className="lm-button" disabled={busy} data-testid="contact-send">
-        {t('footer.send')}
-      </button>
+      <fieldset disabled={!live} className="lm-fieldset">
+        <Field
+          name="Name"
+          label={t('footer.name')}
+          error={errors.Name}
+          value={values.Name}
+          onChange={set('Name')}
+        />
+        <Field
+          name="EMail"
+          label={t('footer.email')}
+          error={errors.EMail}
+          value={values.EMail}
+          onChange={set('EMail')}
+        />
+        <Field
+          name="Message"
+          label={t('footer.message')}
+          error={errors.Message}
+          multiline
+          value={values.Message}
+          onChange={set('Message')}
+        />
+        <button type="submit" className="lm-button" disabled={busy} data-testid="contact-send">
+          {t('footer.send')}
+        </button>
+      </fieldset>
     </form>
   );
 }

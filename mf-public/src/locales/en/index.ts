@@ -1,7 +1,9 @@
-import { account } from './account.ts';
 import { common } from './common.ts';
-import { legal } from './legal.ts';
-import { marketing } from './marketing.ts';
+import { landingTexts } from './marketing.ts';
 
-/** English texts of the public remote (the `public` namespace). */
-export const publicEn = { ...common, ...marketing, ...legal, ...account };
+/**
+ * English texts of the public remote (the `public` namespace) that its first chunk carries: the
+ * landing's and the not-found page's. Every other page adds its own texts with its chunk
+ * (`addPublicTexts` in src/i18n.ts), so a visitor on `/` does not download the legal documents.
+ */
+export const publicEn = { ...common, ...landingTexts };

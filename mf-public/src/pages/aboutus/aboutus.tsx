@@ -2,6 +2,8 @@ import type { ConferenceCity } from '@leadmesh/schema';
 import { CONFERENCES } from '@leadmesh/schema/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { addPublicTexts } from '../../i18n.ts';
+import { aboutUsTexts } from '../../locales/en/aboutus.ts';
 import { LineIcon } from '../home/icons.tsx';
 import {
   CardGrid,
@@ -13,6 +15,8 @@ import {
   Section,
 } from '../home/marketing-ui.tsx';
 import { TeamCarousel } from './team-carousel.tsx';
+
+addPublicTexts(aboutUsTexts);
 
 const VALUES: FeatureKey[] = [
   { key: 'honesty', icon: 'scale' },

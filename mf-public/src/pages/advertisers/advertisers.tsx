@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { addPublicTexts } from '../../i18n.ts';
+import { advertisersTexts } from '../../locales/en/advertisers.ts';
 import {
   CLAIM_VALUES,
   CtaBand,
@@ -10,6 +12,8 @@ import {
   MarketingPage,
   Section,
 } from '../home/marketing-ui.tsx';
+
+addPublicTexts(advertisersTexts);
 
 const BENEFITS: FeatureKey[] = [
   { key: 'publishers', icon: 'shield' },

@@ -5,6 +5,10 @@ import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { addPublicTexts } from '../../i18n.ts';
+import { account } from '../../locales/en/account.ts';
+
+addPublicTexts(account);
 
 interface LoginValues {
   username: string;

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { addPublicTexts } from '../../i18n.ts';
+import { publishersTexts } from '../../locales/en/publishers.ts';
 import { LineIcon } from '../home/icons.tsx';
 import {
   CardGrid,
@@ -11,6 +13,8 @@ import {
   MarketingPage,
   Section,
 } from '../home/marketing-ui.tsx';
+
+addPublicTexts(publishersTexts);
 
 const BENEFITS: FeatureKey[] = [
   { key: 'prices', icon: 'tag' },

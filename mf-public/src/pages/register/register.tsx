@@ -4,6 +4,8 @@ import { readRefId } from '@leadmesh/session';
 import { Button, Card, Col, Modal, Row, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addPublicTexts } from '../../i18n.ts';
+import { account } from '../../locales/en/account.ts';
 import { CompanyForm } from './company-form.tsx';
 import { useFieldError } from './use-field-error.tsx';
 import { UserDetailsForm } from './user-details-form.tsx';
@@ -15,6 +17,8 @@ import {
   validateCompanyDetails,
   validateUserDetails,
 } from './validation.ts';
+
+addPublicTexts(account);
 
 type Step = 'choose' | 'publisher' | 'advertiser-user' | 'advertiser-company' | 'done';
 

@@ -4,6 +4,10 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { addPublicTexts } from '../../i18n.ts';
+import { account } from '../../locales/en/account.ts';
+
+addPublicTexts(account);
 
 interface CodeValues {
   Token: string;

@@ -1,7 +1,11 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { addPublicTexts } from '../../i18n.ts';
+import { legal } from '../../locales/en/legal.ts';
 import { MarketingPage } from '../home/marketing-ui.tsx';
+
+addPublicTexts(legal);
 
 /**
  * Rendering of the legal texts (/terms, /privacy). The structure comes from the locale resources
