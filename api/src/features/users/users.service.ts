@@ -63,11 +63,73 @@ async function nameTaken(db: DbOrTx, username: string | null, email: string, exc
   return Boolean(taken);
 }
 
+/** A sign-up's fields once checked and normalised: what the new user row is written from. */
+interface SignUp {
+  isAdvertiser: boolean;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  zip: number;
+  experience: number;
+}
+
 /**
  * Sign-up (public §5, §8). The checks with their own error codes answer those codes;
  * the rest answer VALIDATION_ERROR with the field and the message the sign-up form shows.
  */
 export async function createUser(db: Db, input: CreateUserInput): Promise<number> {
+  const signUp = checkSignUp(input);
+  if (await nameTaken(db, signUp.username, signUp.email)) throw userExists();
+  let referredBy: number | null = null;
+  if (input.refID) {
+    const [referrer] = await db
+      .select({ ID: users.ID })
+      .from(users)
+      .where(eq(users.RefCode, input.refID))
+      .limit(1);
+    referredBy = referrer?.ID ?? null;
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          Username: signUp.username,
+          Email: signUp.email,
+          PasswordHash: passwordHash,
+          FirstName: signUp.firstName,
+          LastName: signUp.lastName,
+          Country: input.Country?.toUpperCase() ?? null,
+          ZIP: signUp.zip,
+          Experience: signUp.experience,
+          ContactWhatsapp: input.ContactWhatsApp ?? null,
+          ContactSkype: input.ContactSkype ?? null,
+          ContactTelegram: input.ContactTelegram ?? null,
+          ReferredByID: referredBy,
+          RefCode: randomToken(6),
+          isPublisherHidden: signUp.isAdvertiser,
+          isRefferalEnabled: true,
+        })
+        .returning({ ID: users.ID });
+      await audit(
+        tx,
+        'user.signed-up',
+        { username: signUp.username, role: signUp.isAdvertiser ? 'advertiser' : 'publisher' },
+        row.ID,
+      );
+      return row.ID;
+    });
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique (case-insensitive) index decides.
+    if (isUniqueViolation(error)) throw userExists();
+    throw error;
+  }
+}
+
+/** The sign-up's checks, in the form's order; throws the first that fails. Reads nothing. */
+function checkSignUp(input: CreateUserInput): SignUp {
   const isAdvertiser = input.Flags?.isPublisherVisible === false;
   const minUsername = isAdvertiser ? USERNAME_MIN_ADVERTISER : USERNAME_MIN_PUBLISHER;
   const username = input.username.trim();
@@ -117,54 +179,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<number
     if (value && hasUnsafeCharacters(value))
       throw validationError(field, 'Contacts may not contain control characters');
   }
-  if (await nameTaken(db, username, email)) throw userExists();
-
-  let referredBy: number | null = null;
-  if (input.refID) {
-    const [referrer] = await db
-      .select({ ID: users.ID })
-      .from(users)
-      .where(eq(users.RefCode, input.refID))
-      .limit(1);
-    referredBy = referrer?.ID ?? null;
-  }
-
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          Username: username,
-          Email: email,
-          PasswordHash: passwordHash,
-          FirstName: firstName,
-          LastName: lastName,
-          Country: input.Country?.toUpperCase() ?? null,
-          ZIP: zip,
-          Experience: experience,
-          ContactWhatsapp: input.ContactWhatsApp ?? null,
-          ContactSkype: input.ContactSkype ?? null,
-          ContactTelegram: input.ContactTelegram ?? null,
-          ReferredByID: referredBy,
-          RefCode: randomToken(6),
-          isPublisherHidden: isAdvertiser,
-          isRefferalEnabled: true,
-        })
-        .returning({ ID: users.ID });
-      await audit(
-        tx,
-        'user.signed-up',
-        { username, role: isAdvertiser ? 'advertiser' : 'publisher' },
-        row.ID,
-      );
-      return row.ID;
-    });
-  } catch (error) {
-    // Two sign-ups racing for one name: the unique (case-insensitive) index decides.
-    if (isUniqueViolation(error)) throw userExists();
-    throw error;
-  }
+  return { isAdvertiser, username, email, firstName, lastName, zip, experience };
 }
 
 async function findUser(db: DbOrTx, id: number): Promise<UserRow> {
