@@ -1,9 +1,8 @@
 import type { Lead, LeadCrmInfo } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { CrmTypeName, formatDateTime } from '@leadmesh/ui';
-import { Alert, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, InfoList } from '../../lib/screen.tsx';
+import { api, InfoDialog } from '../../lib/screen.tsx';
 
 /** What the lead's CRM says of it (its ID there, its status, the agents' comments), fetched on open. */
 export function LeadCrmInfoModal({ lead, onClose }: { lead: Lead | null; onClose(): void }) {
@@ -34,36 +33,29 @@ export function LeadCrmInfoModal({ lead, onClose }: { lead: Lead | null; onClose
   // An answer shows only for the lead it was fetched for; until it comes, a spinner.
   const shown = answer && answer.lead === lead ? answer : null;
   return (
-    <Modal
+    <InfoDialog
       open={lead !== null}
       title={`CRM info of lead #${lead?.ID ?? ''}`}
-      footer={null}
-      onCancel={onClose}
-    >
-      {shown?.error ? (
-        <Alert type="error" title={shown.error} />
-      ) : !shown?.data ? (
-        <Spin />
-      ) : (
-        <>
-          <InfoList
-            items={[
+      onClose={onClose}
+      error={shown?.error}
+      items={
+        shown?.data
+          ? [
               ['CRM', <CrmTypeName key="crm" type={shown.lead.CRMType} />],
               ['CRM ID', shown.data.CRMID ?? '—'],
               ['CRM status', shown.data.Status ?? '—'],
-            ]}
-          />
-          {shown.data.Comments.map((c, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: comments have no id
-            <p key={i} style={{ borderTop: '1px solid rgba(127,127,127,0.2)', paddingTop: 6 }}>
-              <strong>{c.Type}</strong> {c.AgentID ? `· agent ${c.AgentID}` : ''} ·{' '}
-              {formatDateTime(c.createdAt)}
-              <br />
-              {c.Comment}
-            </p>
-          ))}
-        </>
-      )}
-    </Modal>
+            ]
+          : null
+      }
+    >
+      {shown?.data?.Comments.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: comments have no id
+        <p key={i} style={{ borderTop: '1px solid rgba(127,127,127,0.2)', paddingTop: 6 }}>
+          <strong>{c.Type}</strong> {c.AgentID ? `· agent ${c.AgentID}` : ''} · {formatDateTime(c.createdAt)}
+          <br />
+          {c.Comment}
+        </p>
+      ))}
+    </InfoDialog>
   );
 }
