@@ -1,12 +1,3 @@
-/**
- * `/postback/replayPostbackDelivery` over HTTP, with the real worker sending to a real receiver on
- * 127.0.0.1 (ALLOW_LOOPBACK_TARGETS): the owner's replay reaches the receiver again, once per
- * press even when pressed twice at once; the advertiser replays their own postback; an admin any;
- * another user is refused like every owned call and nothing is sent or written.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { queueLeadPostbacks } from '@leadmesh/core';
 import { runUnitOfWork } from '@leadmesh/jobs';
 import type { LeadTimelineEntry, PostbackDelivery } from '@leadmesh/schema';
@@ -17,21 +8,10 @@ import { createTestApi, type TestApi, type TestClient } from '../../api/src/test
 import { makeAdvertiserWithOffer, makeLead } from '../../packages/core/src/postbacks/test-support.ts';
 import { type FakeServer, startFakeServer } from '../../packages/net/src/test-support/fake-server.ts';
 import { installNetworkJail } from '../../packages/net/src/test-support/network-jail.ts';
-import { parseWorkerEnv } from '../../worker/src/env.ts';
-import { fileSinkTransport } from '../../worker/src/mail-transport.ts';
-import { type RunningWorker, startWorker } from '../../worker/src/worker.ts';
+import { startWorkerBeside, waitFor } from '../../worker/src/test-support/worker-beside.ts';
+import type { RunningWorker } from '../../worker/src/worker.ts';
 
 const jail = installNetworkJail();
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let api: TestApi;
 let receiver: FakeServer;
@@ -51,17 +31,7 @@ beforeAll(async () => {
     const slow = (req.url ?? '').startsWith('/pub');
     setTimeout(() => res.end('OK'), slow ? 300 : 0);
   });
-  worker = await startWorker(
-    parseWorkerEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: api.deps.env.DATABASE_URL,
-      REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-      ALLOW_LOOPBACK_TARGETS: 'true',
-      APP_SECRET: api.deps.env.APP_SECRET,
-      OUTBOX_SWEEP_MS: '600000',
-    }),
-    { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-replay-mail-'))) },
-  );
+  worker = await startWorkerBeside(api);
   publisher = await api.loggedIn('rppublisher', { isVerified: true });
   // As advertiser sign-up leaves them: user unverified, publisher role hidden, advertiser verified.
   advertiser = await api.loggedIn('rpadvertiser', { isPublisherHidden: true });

@@ -1,12 +1,3 @@
-/**
- * The 3-day rule (issue 17, decision 0037) against the real Redis, a real worker and a receiver on
- * 127.0.0.1 that refuses (503): its postback's lane fails, the sweep run three days on (the clock
- * is given, nothing sleeps) disables the postback and mails its owner, deliveries wait unspent,
- * and the owner's re-enable resets the lane and sends what waited.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { queueLeadPostbacks } from '@leadmesh/core';
 import { postbackLane, runUnitOfWork, runUnitOfWorkInContext } from '@leadmesh/jobs';
 import { ENDPOINT_DISABLE_AFTER_MS } from '@leadmesh/schema';
@@ -21,24 +12,13 @@ import {
 } from '../../packages/core/src/postbacks/test-support.ts';
 import { type FakeServer, startFakeServer } from '../../packages/net/src/test-support/fake-server.ts';
 import { installNetworkJail } from '../../packages/net/src/test-support/network-jail.ts';
-import { parseWorkerEnv } from './env.ts';
 import { runEndpointsDisableFailing } from './handlers/endpoints.handler.ts';
 import { runPostbackSend } from './handlers/postback-send.handler.ts';
-import { fileSinkTransport } from './mail-transport.ts';
 import { duePostbackDeliveries } from './postbacks/sweep.ts';
-import { type RunningWorker, startWorker } from './worker.ts';
+import { startWorkerBeside, waitFor } from './test-support/worker-beside.ts';
+import type { RunningWorker } from './worker.ts';
 
 const jail = installNetworkJail();
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let api: TestApi;
 let receiver: FakeServer;
@@ -51,21 +31,12 @@ beforeAll(async () => {
   receiver = await startFakeServer((_req, res) =>
     refusing ? res.writeHead(503).end('down') : res.end('OK'),
   );
-  worker = await startWorker(
-    parseWorkerEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: api.deps.env.DATABASE_URL,
-      REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-      ALLOW_LOOPBACK_TARGETS: 'true',
-      APP_SECRET: api.deps.env.APP_SECRET,
-      OUTBOX_SWEEP_MS: '600000',
-      ENDPOINT_FAILURES_TO_OPEN: '2',
-      // No probe goes during the test: the breaker stays open until the re-enable resets it.
-      ENDPOINT_PROBE_BASE_MS: '600000',
-      ENDPOINT_PROBE_MAX_MS: '600000',
-    }),
-    { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-endpoint-mail-'))) },
-  );
+  worker = await startWorkerBeside(api, {
+    ENDPOINT_FAILURES_TO_OPEN: '2',
+    // No probe goes during the test: the breaker stays open until the re-enable resets it.
+    ENDPOINT_PROBE_BASE_MS: '600000',
+    ENDPOINT_PROBE_MAX_MS: '600000',
+  });
   owner = await api.loggedIn('endpointowner', { isVerified: true });
 });
 afterEach(() => {

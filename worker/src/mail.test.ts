@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../api/src/test/harness.ts';
-import { parseWorkerEnv } from './env.ts';
 import { runMailSend } from './handlers/mail-send.handler.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { fileSinkTransport } from './mail-transport.ts';
-import { type RunningWorker, SWEEP_BATCH, startWorker } from './worker.ts';
+import { startWorkerBeside, waitFor } from './test-support/worker-beside.ts';
+import { type RunningWorker, SWEEP_BATCH } from './worker.ts';
 
 interface Received {
   to: string[];
@@ -45,16 +45,6 @@ async function startFakeSmtp() {
   };
 }
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 let api: TestApi;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let worker: RunningWorker;
@@ -62,15 +52,7 @@ let worker: RunningWorker;
 beforeAll(async () => {
   api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
   smtp = await startFakeSmtp();
-  worker = await startWorker(
-    parseWorkerEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: api.deps.env.DATABASE_URL,
-      REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-      SMTP_URL: smtp.url,
-      OUTBOX_SWEEP_MS: '600000',
-    }),
-  );
+  worker = await startWorkerBeside(api, { SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await worker?.close();
@@ -161,13 +143,9 @@ describe('mail.send', () => {
       ...worker.ctx.jobs,
       enqueue: async (_job: unknown, payload: { outboxId: number }) => void enqueued.push(payload.outboxId),
     };
-    const sweeper = await startWorker(
-      parseWorkerEnv({
-        NODE_ENV: 'test',
-        DATABASE_URL: api.deps.env.DATABASE_URL,
-        REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-sweep`,
-        OUTBOX_SWEEP_MS: '600000',
-      }),
+    const sweeper = await startWorkerBeside(
+      api,
+      { REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-sweep` },
       { mail: broken },
     );
     sweeper.ctx.jobs.enqueue = spy.enqueue as typeof sweeper.ctx.jobs.enqueue;
@@ -191,15 +169,7 @@ describe('mail.send', () => {
       )
       .returning({ ID: mailOutbox.ID });
     const enqueued: number[] = [];
-    const sweeper = await startWorker(
-      parseWorkerEnv({
-        NODE_ENV: 'test',
-        DATABASE_URL: api.deps.env.DATABASE_URL,
-        REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-bulk`,
-        OUTBOX_SWEEP_MS: '600000',
-      }),
-      { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-bulk-'))) },
-    );
+    const sweeper = await startWorkerBeside(api, { REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-bulk` });
     sweeper.ctx.jobs.enqueue = (async (_job: unknown, payload: { outboxId: number }) => {
       enqueued.push(payload.outboxId);
     }) as typeof sweeper.ctx.jobs.enqueue;

@@ -4,11 +4,8 @@
  * address and any real DNS lookup; names resolve through a stub table only.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { leadMacros, POSTBACK_MACRO_NAMES, queueLeadPostbacks } from '@leadmesh/core';
 import { postbackSend, runUnitOfWork } from '@leadmesh/jobs';
 import { type Connector, type ConnectTarget, connectPinned, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
@@ -39,24 +36,13 @@ import {
 } from '../../packages/net/src/test-support/fake-server.ts';
 import { installNetworkJail, stubResolver } from '../../packages/net/src/test-support/network-jail.ts';
 import type { WorkerContext } from './context.ts';
-import { parseWorkerEnv } from './env.ts';
 import { runPostbackSend } from './handlers/postback-send.handler.ts';
-import { fileSinkTransport } from './mail-transport.ts';
 import { sendSigned } from './postbacks/send.ts';
 import { duePostbackDeliveries } from './postbacks/sweep.ts';
-import { type RunningWorker, SWEEP_BATCH, startWorker } from './worker.ts';
+import { startWorkerBeside, waitFor } from './test-support/worker-beside.ts';
+import { type RunningWorker, SWEEP_BATCH } from './worker.ts';
 
 const jail = installNetworkJail();
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** What each receiver path answers; `/flaky/<key>` fails with 503 the first time it sees a key. */
 const seenFlaky = new Set<string>();
@@ -98,17 +84,7 @@ const resolver = stubResolver({
 beforeAll(async () => {
   api = await createTestApi({ RATE_LIMIT_DISABLED: 'true', ALLOW_LOOPBACK_TARGETS: 'true' });
   receiver = await startFakeServer((_req, res, recorded) => answer(recorded, res));
-  worker = await startWorker(
-    parseWorkerEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: api.deps.env.DATABASE_URL,
-      REDIS_PREFIX: api.deps.env.REDIS_PREFIX,
-      ALLOW_LOOPBACK_TARGETS: 'true',
-      APP_SECRET: api.deps.env.APP_SECRET,
-      OUTBOX_SWEEP_MS: '600000',
-    }),
-    { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-pb-mail-'))), outbound: { resolver } },
-  );
+  worker = await startWorkerBeside(api, {}, { outbound: { resolver } });
   owner = await api.loggedIn('pbowner', { isVerified: true });
   const advertiserUser = await api.createUser('pbadvertiser', { isVerified: true, isPublisherHidden: true });
   world = await makeAdvertiserWithOffer(api.db, advertiserUser.ID);
@@ -708,15 +684,7 @@ describe('sweep', () => {
       )
       .returning({ ID: postbackDeliveries.ID });
     const enqueued: number[] = [];
-    const sweeper = await startWorker(
-      parseWorkerEnv({
-        NODE_ENV: 'test',
-        DATABASE_URL: api.deps.env.DATABASE_URL,
-        REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-sweep`,
-        OUTBOX_SWEEP_MS: '600000',
-      }),
-      { mail: fileSinkTransport(mkdtempSync(join(tmpdir(), 'leadmesh-pb-sweep-'))) },
-    );
+    const sweeper = await startWorkerBeside(api, { REDIS_PREFIX: `${api.deps.env.REDIS_PREFIX}-sweep` });
     // The sweep asks with `requeue`; recording instead keeps the sweeper's own workers idle.
     sweeper.ctx.jobs.requeue = (async (_job: unknown, payload: { deliveryId: number }) => {
       enqueued.push(payload.deliveryId);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { describe, expect, it } from 'vitest';
-import { parseGroups } from '../pages/leads/leads.tsx';
+import { parseGroups } from '../pages/leads/lead-export.tsx';
 import {
   EMPTY_OFFER_FORM,
   type OfferFormState,

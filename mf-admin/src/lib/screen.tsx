@@ -1,7 +1,7 @@
 import { api } from '@leadmesh/api-client';
 import type { CallPath, Envelope, FilterItem, RequestOf, ResponseOf } from '@leadmesh/schema';
 import { useSessionStore } from '@leadmesh/session';
-import { Result } from 'antd';
+import { Alert, Modal, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { canOpenScreen } from './access.ts';
@@ -125,5 +125,41 @@ export function InfoList({ items }: { items: [ReactNode, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A More info dialog: a spinner while its record loads, the message of a failed load, then the
+ * record's fields (and what the screen shows under them).
+ */
+export function InfoDialog({
+  open,
+  title,
+  onClose,
+  width,
+  testId,
+  error = null,
+  items,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  width?: number;
+  testId?: string;
+  error?: string | null;
+  /** The fields, or null while the record loads. */
+  items: [ReactNode, ReactNode][] | null;
+  children?: ReactNode;
+}) {
+  return (
+    <Modal open={open} title={title} footer={null} onCancel={onClose} width={width}>
+      <div data-testid={testId}>
+        {error && <Alert type="error" title={error} />}
+        {open && !items && !error && <Spin />}
+        {items && <InfoList items={items} />}
+        {items && children}
+      </div>
+    </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { audit } from '../../lib/logs.ts';
 import { moveCredit } from '../money/credits.service.ts';
-import { loadAdvertiser } from '../partners/partners.service.ts';
+import { advertiserAnswer, loadAdvertiser } from '../partners/partners.service.ts';
 
 /** The advertiser account's running total (decision 0006), as a column for lists and filters. */
 const creditColumn = sql<number>`coalesce((select ${ledgerAccounts.CreditsPosted} - ${ledgerAccounts.DebitsPosted} from ${ledgerAccounts} where ${ledgerAccounts.Kind} = 'advertiser' and ${ledgerAccounts.OwnerID} = ${advertisers.ID}), 0)`;
@@ -54,24 +54,16 @@ export async function listAdvertisers(
         .from(crms)
         .where(inArray(crms.BoundAdvertiser, ids))
     : [];
-  return rows.map(({ advertiser: a, Username, credit }) => ({
-    ID: a.ID,
-    UserID: a.UserID,
-    Username,
-    CompanyName: a.CompanyName,
-    CompanyAddress: a.CompanyAddress,
-    CompanyCity: a.CompanyCity,
-    CompanyZipCode: a.CompanyZipCode,
-    TaxVatNumber: a.TaxVatNumber ?? null,
-    isInfiniteCredits: a.isInfiniteCredits,
-    minBalance: a.minBalance,
-    creditBalance: a.isInfiniteCredits ? 0 : Number(credit),
-    CRMInfo: connections
-      .filter((c) => c.advertiser === a.ID)
-      .map(({ ID, friendlyName, name }) => ({ ID, friendlyName, name })),
-    Flags: { isVerified: a.isVerified },
-    createdAt: a.createdAt.toISOString(),
-  }));
+  return rows.map(({ advertiser: a, Username, credit }) =>
+    advertiserAnswer(
+      a,
+      Username,
+      Number(credit),
+      connections
+        .filter((c) => c.advertiser === a.ID)
+        .map(({ ID, friendlyName, name }) => ({ ID, friendlyName, name })),
+    ),
+  );
 }
 
 export interface AdvertiserEdit {

@@ -69,6 +69,8 @@ function rollupWhere(filters: readonly FilterItem[]): SQL[] {
 const TOP = 50;
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
+type DashboardScope = { userId: number } | { advertiserId: number };
+
 /**
  * Dashboard data of one publisher or one advertiser, aggregated in SQL over the daily rollups:
  * per-day rows, totals, the top lists and the active offers. Money is the publisher's earnings or
@@ -76,7 +78,7 @@ const ddmmyyyy = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.
  */
 export async function dashboardData(
   db: Db,
-  scope: { userId: number } | { advertiserId: number },
+  scope: DashboardScope,
   filters: readonly FilterItem[],
 ): Promise<DashboardData> {
   const publisher = 'userId' in scope;
@@ -84,62 +86,18 @@ export async function dashboardData(
     ? eq(leadDailyStats.UserID, scope.userId)
     : eq(leadDailyStats.AdvertiserID, scope.advertiserId);
   const where = and(owner, ...rollupWhere(filters));
-  const money = publisher ? leadDailyStats.Earned : leadDailyStats.Spent;
-  const days = await db
-    .select({
-      day: leadDailyStats.Day,
-      total: sql<number>`sum(${leadDailyStats.Total})`,
-      converted: BUCKET_SQL.converted,
-      failed: BUCKET_SQL.failed,
-      waiting: BUCKET_SQL.waiting,
-      unique: sql<number>`sum(${leadDailyStats.UniqueIPs})`,
-      money: sql<number>`sum(${money})`,
-      phone: sql<number>`sum(case when ${leadDailyStats.IsPhone} = 1 then ${leadDailyStats.Total} else 0 end)`,
-    })
-    .from(leadDailyStats)
-    .where(where)
-    .groupBy(leadDailyStats.Day)
-    .orderBy(leadDailyStats.Day);
-  const top = async (label: SQL, group: SQL | typeof leadDailyStats.City) =>
-    (
-      await db
-        .select({ name: label, count: sql<number>`sum(${leadDailyStats.Total})` })
-        .from(leadDailyStats)
-        .where(where)
-        .groupBy(group)
-        .having(sql`sum(${leadDailyStats.Total}) > 0`)
-        .orderBy(sql`2 desc`, sql`1`)
-        .limit(TOP)
-    ).map((r) => ({ name: String(r.name ?? ''), count: Number(r.count) }));
+  const days = await dailyRows(db, where, publisher ? leadDailyStats.Earned : leadDailyStats.Spent);
   const [byOffer, byDomain, byCity, byCountry] = await Promise.all([
-    top(sql`(select name from offers where id = ${leadDailyStats.OfferID})`, sql`${leadDailyStats.OfferID}`),
-    top(sql`${leadDailyStats.Domain}`, leadDailyStats.Domain as unknown as SQL),
-    top(sql`${leadDailyStats.City}`, leadDailyStats.City as unknown as SQL),
-    top(sql`${leadDailyStats.CountryCode}`, leadDailyStats.CountryCode as unknown as SQL),
+    topList(
+      db,
+      where,
+      sql`(select name from offers where id = ${leadDailyStats.OfferID})`,
+      sql`${leadDailyStats.OfferID}`,
+    ),
+    topList(db, where, sql`${leadDailyStats.Domain}`, sql`${leadDailyStats.Domain}`),
+    topList(db, where, sql`${leadDailyStats.City}`, sql`${leadDailyStats.City}`),
+    topList(db, where, sql`${leadDailyStats.CountryCode}`, sql`${leadDailyStats.CountryCode}`),
   ]);
-  const [active] = publisher
-    ? await db
-        .select({ n: sql<number>`count(distinct ${takenOffers.BoundOffer})` })
-        .from(takenOffers)
-        .innerJoin(offers, eq(offers.ID, takenOffers.BoundOffer))
-        .where(
-          and(
-            eq(takenOffers.BoundUser, scope.userId),
-            isNull(takenOffers.deletedAt),
-            eq(offers.OfferActive, true),
-            isNull(offers.deletedAt),
-          ),
-        )
-    : await db
-        .select({ n: sql<number>`count(*)` })
-        .from(offers)
-        .where(
-          and(
-            eq(offers.BoundAdvertiser, scope.advertiserId),
-            eq(offers.OfferActive, true),
-            isNull(offers.deletedAt),
-          ),
-        );
   const sum = (key: 'total' | 'converted' | 'failed' | 'waiting' | 'money' | 'phone') =>
     days.reduce((n, d) => n + Number(d[key] ?? 0), 0);
   return {
@@ -163,6 +121,71 @@ export async function dashboardData(
     uniqueDomains: byDomain,
     uniqueCities: byCity,
     uniqueCountryCodes: byCountry,
-    activeOffers: Number(active?.n ?? 0),
+    activeOffers: await activeOfferCount(db, scope),
   };
+}
+
+/** The rollups summed per day, oldest first; `money` is the column of the dashboard's side. */
+function dailyRows(
+  db: Db,
+  where: SQL | undefined,
+  money: typeof leadDailyStats.Earned | typeof leadDailyStats.Spent,
+) {
+  return db
+    .select({
+      day: leadDailyStats.Day,
+      total: sql<number>`sum(${leadDailyStats.Total})`,
+      converted: BUCKET_SQL.converted,
+      failed: BUCKET_SQL.failed,
+      waiting: BUCKET_SQL.waiting,
+      unique: sql<number>`sum(${leadDailyStats.UniqueIPs})`,
+      money: sql<number>`sum(${money})`,
+      phone: sql<number>`sum(case when ${leadDailyStats.IsPhone} = 1 then ${leadDailyStats.Total} else 0 end)`,
+    })
+    .from(leadDailyStats)
+    .where(where)
+    .groupBy(leadDailyStats.Day)
+    .orderBy(leadDailyStats.Day);
+}
+
+/** The {@link TOP} values of `group` with the most leads, most first (ties by name). */
+async function topList(db: Db, where: SQL | undefined, label: SQL, group: SQL) {
+  const rows = await db
+    .select({ name: label, count: sql<number>`sum(${leadDailyStats.Total})` })
+    .from(leadDailyStats)
+    .where(where)
+    .groupBy(group)
+    .having(sql`sum(${leadDailyStats.Total}) > 0`)
+    .orderBy(sql`2 desc`, sql`1`)
+    .limit(TOP);
+  return rows.map((r) => ({ name: String(r.name ?? ''), count: Number(r.count) }));
+}
+
+/** Live offers: the publisher's taken ones, or the advertiser's own. */
+async function activeOfferCount(db: Db, scope: DashboardScope): Promise<number> {
+  const [active] =
+    'userId' in scope
+      ? await db
+          .select({ n: sql<number>`count(distinct ${takenOffers.BoundOffer})` })
+          .from(takenOffers)
+          .innerJoin(offers, eq(offers.ID, takenOffers.BoundOffer))
+          .where(
+            and(
+              eq(takenOffers.BoundUser, scope.userId),
+              isNull(takenOffers.deletedAt),
+              eq(offers.OfferActive, true),
+              isNull(offers.deletedAt),
+            ),
+          )
+      : await db
+          .select({ n: sql<number>`count(*)` })
+          .from(offers)
+          .where(
+            and(
+              eq(offers.BoundAdvertiser, scope.advertiserId),
+              eq(offers.OfferActive, true),
+              isNull(offers.deletedAt),
+            ),
+          );
+  return Number(active?.n ?? 0);
 }

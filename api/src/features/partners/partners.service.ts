@@ -22,10 +22,24 @@ export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<
     .from(crms)
     .where(eq(crms.BoundAdvertiser, advertiserId));
   const a = row.advertiser;
+  const credit = a.isInfiniteCredits ? 0 : await accountBalance(db, advertiserAccount(a.ID));
+  return advertiserAnswer(a, row.Username, credit, crmRows);
+}
+
+/**
+ * An advertiser row as the API answers it, with what is read beside it: its owner's username, its
+ * account's balance (0 while its credit is infinite) and its CRMs.
+ */
+export function advertiserAnswer(
+  a: typeof advertisers.$inferSelect,
+  Username: string,
+  credit: number,
+  CRMInfo: Advertiser['CRMInfo'],
+): Advertiser {
   return {
     ID: a.ID,
     UserID: a.UserID,
-    Username: row.Username,
+    Username,
     CompanyName: a.CompanyName,
     CompanyAddress: a.CompanyAddress,
     CompanyCity: a.CompanyCity,
@@ -33,8 +47,8 @@ export async function loadAdvertiser(db: DbOrTx, advertiserId: number): Promise<
     TaxVatNumber: a.TaxVatNumber ?? null,
     isInfiniteCredits: a.isInfiniteCredits,
     minBalance: a.minBalance,
-    creditBalance: a.isInfiniteCredits ? 0 : await accountBalance(db, advertiserAccount(a.ID)),
-    CRMInfo: crmRows,
+    creditBalance: a.isInfiniteCredits ? 0 : credit,
+    CRMInfo,
     Flags: { isVerified: a.isVerified },
     createdAt: a.createdAt.toISOString(),
   };

@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { randomDigits, randomToken, sha256 } from '../../lib/crypto.ts';
 import { buildFilterWhere, listWhitelist, pageOf } from '../../lib/list-engine.ts';
 import { audit } from '../../lib/logs.ts';
-import { queueMail } from '../../lib/mail.ts';
+import { type OutgoingMail, queueMail } from '../../lib/mail.ts';
 import type { PageCursors } from '../../lib/page-cursors.ts';
 import { endSessionsOf } from '../auth/auth.service.ts';
 import { toUser } from './users.mapper.ts';
@@ -63,11 +63,73 @@ async function nameTaken(db: DbOrTx, username: string | null, email: string, exc
   return Boolean(taken);
 }
 
+/** A sign-up's fields once checked and normalised: what the new user row is written from. */
+interface SignUp {
+  isAdvertiser: boolean;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  zip: number;
+  experience: number;
+}
+
 /**
  * Sign-up (public §5, §8). The checks with their own error codes answer those codes;
  * the rest answer VALIDATION_ERROR with the field and the message the sign-up form shows.
  */
 export async function createUser(db: Db, input: CreateUserInput): Promise<number> {
+  const signUp = checkSignUp(input);
+  if (await nameTaken(db, signUp.username, signUp.email)) throw userExists();
+  let referredBy: number | null = null;
+  if (input.refID) {
+    const [referrer] = await db
+      .select({ ID: users.ID })
+      .from(users)
+      .where(eq(users.RefCode, input.refID))
+      .limit(1);
+    referredBy = referrer?.ID ?? null;
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          Username: signUp.username,
+          Email: signUp.email,
+          PasswordHash: passwordHash,
+          FirstName: signUp.firstName,
+          LastName: signUp.lastName,
+          Country: input.Country?.toUpperCase() ?? null,
+          ZIP: signUp.zip,
+          Experience: signUp.experience,
+          ContactWhatsapp: input.ContactWhatsApp ?? null,
+          ContactSkype: input.ContactSkype ?? null,
+          ContactTelegram: input.ContactTelegram ?? null,
+          ReferredByID: referredBy,
+          RefCode: randomToken(6),
+          isPublisherHidden: signUp.isAdvertiser,
+          isRefferalEnabled: true,
+        })
+        .returning({ ID: users.ID });
+      await audit(
+        tx,
+        'user.signed-up',
+        { username: signUp.username, role: signUp.isAdvertiser ? 'advertiser' : 'publisher' },
+        row.ID,
+      );
+      return row.ID;
+    });
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique (case-insensitive) index decides.
+    if (isUniqueViolation(error)) throw userExists();
+    throw error;
+  }
+}
+
+/** The sign-up's checks, in the form's order; throws the first that fails. Reads nothing. */
+function checkSignUp(input: CreateUserInput): SignUp {
   const isAdvertiser = input.Flags?.isPublisherVisible === false;
   const minUsername = isAdvertiser ? USERNAME_MIN_ADVERTISER : USERNAME_MIN_PUBLISHER;
   const username = input.username.trim();
@@ -117,54 +179,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<number
     if (value && hasUnsafeCharacters(value))
       throw validationError(field, 'Contacts may not contain control characters');
   }
-  if (await nameTaken(db, username, email)) throw userExists();
-
-  let referredBy: number | null = null;
-  if (input.refID) {
-    const [referrer] = await db
-      .select({ ID: users.ID })
-      .from(users)
-      .where(eq(users.RefCode, input.refID))
-      .limit(1);
-    referredBy = referrer?.ID ?? null;
-  }
-
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          Username: username,
-          Email: email,
-          PasswordHash: passwordHash,
-          FirstName: firstName,
-          LastName: lastName,
-          Country: input.Country?.toUpperCase() ?? null,
-          ZIP: zip,
-          Experience: experience,
-          ContactWhatsapp: input.ContactWhatsApp ?? null,
-          ContactSkype: input.ContactSkype ?? null,
-          ContactTelegram: input.ContactTelegram ?? null,
-          ReferredByID: referredBy,
-          RefCode: randomToken(6),
-          isPublisherHidden: isAdvertiser,
-          isRefferalEnabled: true,
-        })
-        .returning({ ID: users.ID });
-      await audit(
-        tx,
-        'user.signed-up',
-        { username, role: isAdvertiser ? 'advertiser' : 'publisher' },
-        row.ID,
-      );
-      return row.ID;
-    });
-  } catch (error) {
-    // Two sign-ups racing for one name: the unique (case-insensitive) index decides.
-    if (isUniqueViolation(error)) throw userExists();
-    throw error;
-  }
+  return { isAdvertiser, username, email, firstName, lastName, zip, experience };
 }
 
 async function findUser(db: DbOrTx, id: number): Promise<UserRow> {
@@ -241,6 +256,15 @@ export function paymentSummary(pm: PaymentMethod | null): string {
 
 const utcStamp = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** A user's edit as decided from the input: the row's changes and what follows from them. */
+interface UserEdit {
+  changes: Partial<typeof users.$inferInsert>;
+  /** The payout destination changes (the owner is told when someone else changed it). */
+  paymentChanged: boolean;
+  /** The own new e-mail, which changes once the code mailed there comes back. */
+  emailToConfirm: string | null;
+}
+
 /**
  * Edits a user. Self: basic fields. Staff: basic fields of the users on their side. Admin: also
  * flags, auto-payout interval, referral percent, assigned manager and a new password (admin §2,
@@ -252,27 +276,50 @@ export async function editUser(
   caller: Caller,
   input: EditUserInput & { now: number },
 ): Promise<User> {
-  const me = caller.user;
   const target = await findUser(db, input.id);
-  const isSelf = target.ID === me.ID;
-  if (!me.isAdmin) {
-    const refused = Object.entries(ADMIN_ONLY_FIELDS)
-      .filter(([f]) => input[f as keyof EditUserInput] !== undefined)
-      .map(([, words]) => words);
-    // Where payouts go, and the e-mail that resets the password, are the user's own or an admin's
-    // to change (decisions 0020, 0030): a manager able to change either could take the account
-    // and send its earnings to themself.
-    const others = isSelf
-      ? []
-      : Object.entries(OWN_OR_ADMIN_FIELDS)
-          .filter(([f]) => input[f as keyof EditUserInput] !== undefined)
-          .map(([, words]) => words);
-    if (refused.length || others.length) {
-      const list = [...refused, ...others].join(', ');
-      throw forbidden(`Only an admin may change ${list}${others.length ? ' of another user' : ''}.`);
+  const isSelf = target.ID === caller.user.ID;
+  if (!caller.user.isAdmin) refuseAdminFields(input, isSelf);
+  const edit = await decideUserEdit(db, target, isSelf, input);
+  if (Object.keys(edit.changes).length > 0) {
+    try {
+      await db.transaction((tx) => writeUserEdit(tx, caller, target, edit, input));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw userExists();
+      throw error;
     }
   }
+  if (edit.emailToConfirm) await sendEmailChangeCode(db, target, edit.emailToConfirm, input.now);
+  const user = toUser(await findUser(db, target.ID), { showPayment: true });
+  if (isSelf) user.PendingEmail = await pendingEmailOf(db, target.ID, input.now);
+  return user;
+}
 
+/** Refuses, for a caller who is not an admin, every field only an admin may set (all named at once). */
+function refuseAdminFields(input: EditUserInput, isSelf: boolean): void {
+  const refused = Object.entries(ADMIN_ONLY_FIELDS)
+    .filter(([f]) => input[f as keyof EditUserInput] !== undefined)
+    .map(([, words]) => words);
+  // Where payouts go, and the e-mail that resets the password, are the user's own or an admin's
+  // to change (decisions 0020, 0030): a manager able to change either could take the account
+  // and send its earnings to themself.
+  const others = isSelf
+    ? []
+    : Object.entries(OWN_OR_ADMIN_FIELDS)
+        .filter(([f]) => input[f as keyof EditUserInput] !== undefined)
+        .map(([, words]) => words);
+  if (refused.length || others.length) {
+    const list = [...refused, ...others].join(', ');
+    throw forbidden(`Only an admin may change ${list}${others.length ? ' of another user' : ''}.`);
+  }
+}
+
+/** The row's changes from the input, each checked; nothing is written here. */
+async function decideUserEdit(
+  db: Db,
+  target: UserRow,
+  isSelf: boolean,
+  input: EditUserInput & { now: number },
+): Promise<UserEdit> {
   const changes: Partial<typeof users.$inferInsert> = {};
   for (const key of BASIC_TEXT_FIELDS) {
     const value = input[key];
@@ -340,78 +387,86 @@ export async function editUser(
   }
   if (input.newFlags !== undefined) Object.assign(changes, input.newFlags);
   if (input.newPassword) changes.PasswordHash = await hashPassword(input.newPassword);
+  return { changes, paymentChanged, emailToConfirm };
+}
 
-  if (Object.keys(changes).length > 0) {
-    const who = isSelf ? 'you' : 'a Leadmesh staff member';
-    try {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set(changes).where(eq(users.ID, target.ID));
-        if (changes.PasswordHash) await endSessionsOf(tx, target.ID);
-        if (changes.Email) {
-          // Codes mailed to the old address before the change no longer reset or move anything.
-          await burnCodes(tx, target.ID, input.now);
-          await queueMail(tx, {
-            to: target.Email,
-            template: 'email-changed',
-            subject: 'The e-mail address of your Leadmesh account was changed',
-            text: `The e-mail address of your Leadmesh account ${target.Username} was changed to ${changes.Email} on ${utcStamp(input.now)} by ${who}. Payouts and payment-method changes are held until ${utcStamp(input.now + HOLD_MS)}.\n\nIf this was not you, contact your manager or reply to this mail at once.`,
-          });
-        }
-        if (paymentChanged && !isSelf) {
-          // Like an e-mail change: the owner hears of it, as the publisher agreement promises
-          // notice of payment detail changes.
-          await queueMail(tx, {
-            to: changes.Email ?? target.Email,
-            template: 'payment-method-changed',
-            subject: 'The payment method of your Leadmesh account was changed',
-            text: `The payment method of your Leadmesh account ${target.Username} was changed to ${paymentSummary(input.PaymentMethod ?? null)} on ${utcStamp(input.now)} by ${who}. Payouts go there from now on.\n\nIf you did not ask for this, contact your manager at once.`,
-          });
-        }
-        if (changes.PasswordHash && !isSelf) {
-          await queueMail(tx, {
-            to: changes.Email ?? target.Email,
-            template: 'password-changed',
-            subject: 'The password of your Leadmesh account was changed',
-            text: `The password of your Leadmesh account ${target.Username} was changed on ${utcStamp(input.now)} by ${who}. Every session was logged out.\n\nIf you did not ask for this, contact your manager at once.`,
-          });
-        }
-        if (!isSelf) {
-          const fields = Object.keys(changes).filter((k) => k !== 'PasswordHash');
-          if (changes.PasswordHash) fields.push('password');
-          const sensitive = changes.Email || changes.PasswordHash || paymentChanged;
-          await audit(
-            tx,
-            sensitive ? 'user.edited-sensitive' : 'user.edited',
-            {
-              user: target.ID,
-              fields,
-              ...(changes.Email
-                ? {
-                    oldEmail: target.Email,
-                    newEmail: changes.Email,
-                    paymentHoldUntil: changes.PaymentHoldUntil,
-                  }
-                : {}),
-              ...(paymentChanged
-                ? {
-                    oldPayment: paymentSummary(target.PaymentMethod as PaymentMethod | null),
-                    newPayment: paymentSummary(input.PaymentMethod ?? null),
-                  }
-                : {}),
-            },
-            me.ID,
-          );
-        }
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw userExists();
-      throw error;
-    }
-  }
-  if (emailToConfirm) await sendEmailChangeCode(db, target, emailToConfirm, input.now);
-  const user = toUser(await findUser(db, target.ID), { showPayment: true });
-  if (isSelf) user.PendingEmail = await pendingEmailOf(db, target.ID, input.now);
-  return user;
+/**
+ * What the owner is told of an edit: the old address hears of a new e-mail; a payment method or
+ * password changed by someone else is mailed too (as the publisher agreement promises notice of
+ * payment detail changes).
+ */
+function userEditNotices(
+  target: UserRow,
+  edit: UserEdit,
+  input: { now: number; PaymentMethod?: PaymentMethod | null },
+  isSelf: boolean,
+): OutgoingMail[] {
+  const { changes } = edit;
+  const who = isSelf ? 'you' : 'a Leadmesh staff member';
+  const when = utcStamp(input.now);
+  const account = `your Leadmesh account ${target.Username}`;
+  const mails: OutgoingMail[] = [];
+  if (changes.Email)
+    mails.push({
+      to: target.Email,
+      template: 'email-changed',
+      subject: 'The e-mail address of your Leadmesh account was changed',
+      text: `The e-mail address of ${account} was changed to ${changes.Email} on ${when} by ${who}. Payouts and payment-method changes are held until ${utcStamp(input.now + HOLD_MS)}.\n\nIf this was not you, contact your manager or reply to this mail at once.`,
+    });
+  if (edit.paymentChanged && !isSelf)
+    mails.push({
+      to: changes.Email ?? target.Email,
+      template: 'payment-method-changed',
+      subject: 'The payment method of your Leadmesh account was changed',
+      text: `The payment method of ${account} was changed to ${paymentSummary(input.PaymentMethod ?? null)} on ${when} by ${who}. Payouts go there from now on.\n\nIf you did not ask for this, contact your manager at once.`,
+    });
+  if (changes.PasswordHash && !isSelf)
+    mails.push({
+      to: changes.Email ?? target.Email,
+      template: 'password-changed',
+      subject: 'The password of your Leadmesh account was changed',
+      text: `The password of ${account} was changed on ${when} by ${who}. Every session was logged out.\n\nIf you did not ask for this, contact your manager at once.`,
+    });
+  return mails;
+}
+
+/** Writes a decided edit in the caller's transaction: the row, its consequences, the mails, the log. */
+async function writeUserEdit(
+  tx: DbOrTx,
+  caller: Caller,
+  target: UserRow,
+  edit: UserEdit,
+  input: EditUserInput & { now: number },
+): Promise<void> {
+  const { changes, paymentChanged } = edit;
+  const isSelf = target.ID === caller.user.ID;
+  await tx.update(users).set(changes).where(eq(users.ID, target.ID));
+  if (changes.PasswordHash) await endSessionsOf(tx, target.ID);
+  // Codes mailed to the old address before the change no longer reset or move anything.
+  if (changes.Email) await burnCodes(tx, target.ID, input.now);
+  for (const mail of userEditNotices(target, edit, input, isSelf)) await queueMail(tx, mail);
+  if (isSelf) return;
+  const fields = Object.keys(changes).filter((k) => k !== 'PasswordHash');
+  if (changes.PasswordHash) fields.push('password');
+  const sensitive = changes.Email || changes.PasswordHash || paymentChanged;
+  await audit(
+    tx,
+    sensitive ? 'user.edited-sensitive' : 'user.edited',
+    {
+      user: target.ID,
+      fields,
+      ...(changes.Email
+        ? { oldEmail: target.Email, newEmail: changes.Email, paymentHoldUntil: changes.PaymentHoldUntil }
+        : {}),
+      ...(paymentChanged
+        ? {
+            oldPayment: paymentSummary(target.PaymentMethod as PaymentMethod | null),
+            newPayment: paymentSummary(input.PaymentMethod ?? null),
+          }
+        : {}),
+    },
+    caller.user.ID,
+  );
 }
 
 /** Unused reset and e-mail-change codes of a user stop working. */

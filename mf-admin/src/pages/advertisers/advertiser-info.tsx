@@ -1,9 +1,9 @@
 import type { Advertiser } from '@leadmesh/schema';
 import { formatUsd, isTestCrm } from '@leadmesh/schema/constants';
 import { formatDate, TagList } from '@leadmesh/ui';
-import { Alert, Modal, Spin, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, InfoList } from '../../lib/screen.tsx';
+import { api, InfoDialog } from '../../lib/screen.tsx';
 
 /** More info of an advertiser: company, TAX/VAT, credits and CRMs. */
 export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null; onClose(): void }) {
@@ -24,51 +24,44 @@ export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null;
     };
   }, [adv]);
   return (
-    <Modal
+    <InfoDialog
       open={adv !== null}
       title={`Advertiser ${adv?.CompanyName ?? ''}`}
-      footer={null}
-      onCancel={onClose}
+      onClose={onClose}
       width={560}
-    >
-      <div data-testid="advertiser-info">
-        {error && <Alert type="error" title={error} />}
-        {!data && !error && <Spin />}
-        {data && (
-          <InfoList
-            items={[
-              ['ID', data.ID],
-              ['Company', data.CompanyName],
-              ['Username', data.Username],
-              [
-                'Address',
-                [data.CompanyAddress, data.CompanyZipCode, data.CompanyCity].filter(Boolean).join(', ') ||
-                  '—',
-              ],
-              ['TAX', data.TaxVatNumber?.Tax || '—'],
-              ['VAT', data.TaxVatNumber?.Vat || '—'],
-              ['Credits', data.isInfiniteCredits ? 'Infinite' : formatUsd(data.creditBalance)],
-              ['Min balance', formatUsd(data.minBalance)],
-              ['Verified', data.Flags.isVerified ? 'Yes' : 'No'],
-              [
-                'CRMs',
-                data.CRMInfo.length ? (
-                  <TagList key="crms">
-                    {data.CRMInfo.map((c) => (
-                      <Tag key={c.ID} color={isTestCrm(c.name) ? 'purple' : undefined}>
-                        {isTestCrm(c.name) ? `${c.friendlyName} (test CRM)` : c.friendlyName}
-                      </Tag>
-                    ))}
-                  </TagList>
-                ) : (
-                  'None'
-                ),
-              ],
-              ['Created', formatDate(data.createdAt)],
-            ]}
-          />
-        )}
-      </div>
-    </Modal>
+      testId="advertiser-info"
+      error={error}
+      items={
+        data && [
+          ['ID', data.ID],
+          ['Company', data.CompanyName],
+          ['Username', data.Username],
+          [
+            'Address',
+            [data.CompanyAddress, data.CompanyZipCode, data.CompanyCity].filter(Boolean).join(', ') || '—',
+          ],
+          ['TAX', data.TaxVatNumber?.Tax || '—'],
+          ['VAT', data.TaxVatNumber?.Vat || '—'],
+          ['Credits', data.isInfiniteCredits ? 'Infinite' : formatUsd(data.creditBalance)],
+          ['Min balance', formatUsd(data.minBalance)],
+          ['Verified', data.Flags.isVerified ? 'Yes' : 'No'],
+          [
+            'CRMs',
+            data.CRMInfo.length ? (
+              <TagList key="crms">
+                {data.CRMInfo.map((c) => (
+                  <Tag key={c.ID} color={isTestCrm(c.name) ? 'purple' : undefined}>
+                    {isTestCrm(c.name) ? `${c.friendlyName} (test CRM)` : c.friendlyName}
+                  </Tag>
+                ))}
+              </TagList>
+            ) : (
+              'None'
+            ),
+          ],
+          ['Created', formatDate(data.createdAt)],
+        ]
+      }
+    />
   );
 }

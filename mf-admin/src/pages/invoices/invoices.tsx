@@ -1,10 +1,10 @@
 import { INVOICE_LIST, type Invoice } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
 import { ConfirmDialog, formatDateTime, ListTable, RowActions, useList } from '@leadmesh/ui';
-import { Checkbox, Modal, Tag } from 'antd';
+import { Checkbox, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, InfoList, listLoader } from '../../lib/screen.tsx';
+import { api, InfoDialog, listLoader } from '../../lib/screen.tsx';
 
 /** admin-invoices (public §2): invoices, paid or not, with Mark paid (review decision). */
 export function Invoices(_: { path: string }) {
@@ -59,26 +59,22 @@ export function Invoices(_: { path: string }) {
           },
         ]}
       />
-      <Modal
+      <InfoDialog
         open={info !== null}
         title={`Invoice ${info?.InvoiceID ?? ''}`}
-        footer={null}
-        onCancel={() => setInfo(null)}
-      >
-        {info && (
-          <InfoList
-            items={[
-              ['ID', info.ID],
-              ['Invoice ID', info.InvoiceID],
-              ['Advertiser', `${info.Advertiser.CompanyName} (#${info.BoundAdvertiser})`],
-              ['Article', info.Name],
-              ['Amount', formatUsd(info.Amount)],
-              ['Paid', info.isPaid ? 'Yes' : 'No'],
-              ['Date', formatDateTime(info.createdAt)],
-            ]}
-          />
-        )}
-      </Modal>
+        onClose={() => setInfo(null)}
+        items={
+          info && [
+            ['ID', info.ID],
+            ['Invoice ID', info.InvoiceID],
+            ['Advertiser', `${info.Advertiser.CompanyName} (#${info.BoundAdvertiser})`],
+            ['Article', info.Name],
+            ['Amount', formatUsd(info.Amount)],
+            ['Paid', info.isPaid ? 'Yes' : 'No'],
+            ['Date', formatDateTime(info.createdAt)],
+          ]
+        }
+      />
       <ConfirmDialog
         open={paying !== null}
         title={`Mark invoice ${paying?.InvoiceID ?? ''} paid?`}

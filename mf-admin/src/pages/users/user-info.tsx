@@ -1,12 +1,12 @@
 import type { User } from '@leadmesh/schema';
 import { MESSAGES, USER_FLAGS } from '@leadmesh/schema/constants';
 import { flagEmoji, formatDate, TagList } from '@leadmesh/ui';
-import { Alert, Modal, Spin, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { FLAG_LABELS } from '../../lib/options.ts';
-import { api, InfoList } from '../../lib/screen.tsx';
+import { api, InfoDialog } from '../../lib/screen.tsx';
 
-function managerText(state: 'none' | 'missing' | 'failed' | User | null): string {
+function managerText(state: ManagerState): string {
   if (state === null) return '…';
   if (state === 'none') return MESSAGES.noManagerAssigned;
   if (state === 'missing') return MESSAGES.assignedManagerNotFound;
@@ -14,11 +14,13 @@ function managerText(state: 'none' | 'missing' | 'failed' | User | null): string
   return `${state.Username} (${[state.FirstName, state.LastName].filter(Boolean).join(' ') || state.Email})`;
 }
 
-/** More info of a user: every field, the payment method, the flags and the assigned manager. */
-export function UserInfoDialog({ user, onClose }: { user: User | null; onClose(): void }) {
+type ManagerState = 'none' | 'missing' | 'failed' | User | null;
+
+/** A user with the payment method, then their assigned manager, fetched when `user` changes. */
+function useUserWithManager(user: User | null) {
   const [data, setData] = useState<User | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [manager, setManager] = useState<'none' | 'missing' | 'failed' | User | null>(null);
+  const [manager, setManager] = useState<ManagerState>(null);
   useEffect(() => {
     setData(null);
     setError(null);
@@ -38,76 +40,71 @@ export function UserInfoDialog({ user, onClose }: { user: User | null; onClose()
       live = false;
     };
   }, [user]);
+  return { data, error, manager };
+}
 
+/** More info of a user: every field, the payment method, the flags and the assigned manager. */
+export function UserInfoDialog({ user, onClose }: { user: User | null; onClose(): void }) {
+  const { data, error, manager } = useUserWithManager(user);
   const pm = data?.PaymentMethod;
   return (
-    <Modal
+    <InfoDialog
       open={user !== null}
       title={`User ${user?.Username ?? ''}`}
-      footer={null}
-      onCancel={onClose}
+      onClose={onClose}
       width={600}
-    >
-      <div data-testid="user-info">
-        {error && <Alert type="error" title={error} />}
-        {!data && !error && <Spin />}
-        {data && (
-          <InfoList
-            items={[
-              ['ID', data.ID],
-              ['Username', data.Username],
-              ['Email', data.Email],
-              ['Name', [data.FirstName, data.LastName].filter(Boolean).join(' ') || '—'],
-              ['Country', data.Country ? `${flagEmoji(data.Country)} ${data.Country}` : '—'],
-              ['ZIP', data.ZIP ?? '—'],
-              ['Experience', data.Experience ?? '—'],
-              ['WhatsApp', data.ContactWhatsapp ?? '—'],
-              ['Skype', data.ContactSkype ?? '—'],
-              ['Telegram', data.ContactTelegram ?? '—'],
-              [
-                'Payment method',
-                <span key="pm" data-testid="user-info-payment">
-                  {pm
-                    ? pm.type === 'Wire'
-                      ? `Wire: ${pm.BankName}, ${pm.AccountHolder}, IBAN ${pm.IBAN}, SWIFT ${pm.SWIFT}, ${pm.Country}`
-                      : `PayPal: ${pm.OwnerName}, ${pm.EMail}`
-                    : 'None'}
-                </span>,
-              ],
-              ['Referral earnings', `${data.ReferralPercentEarnings}%`],
-              [
-                'Auto payout',
-                data.AutoPayoutInterval === 0 ? 'None' : `Every ${data.AutoPayoutInterval} days`,
-              ],
-              [
-                'Assigned manager',
-                <span key="m" data-testid="user-info-manager">
-                  {managerText(manager)}
-                </span>,
-              ],
-              [
-                'Last known location',
-                data.LastKnownLocation
-                  ? [data.LastKnownLocation.city, data.LastKnownLocation.country]
-                      .filter(Boolean)
-                      .join(', ') || '—'
-                  : '—',
-              ],
-              ['Advertiser', data.AdvertiserID === null ? 'No' : `Yes (advertiser #${data.AdvertiserID})`],
-              ['Created', formatDate(data.createdAt)],
-              [
-                'Flags',
-                <TagList key="f">
-                  {USER_FLAGS.filter((name) => data.Flags[name]).map((name) => (
-                    <Tag key={name}>{FLAG_LABELS[name]}</Tag>
-                  ))}
-                  {!USER_FLAGS.some((name) => data.Flags[name]) && 'None'}
-                </TagList>,
-              ],
-            ]}
-          />
-        )}
-      </div>
-    </Modal>
+      testId="user-info"
+      error={error}
+      items={
+        data && [
+          ['ID', data.ID],
+          ['Username', data.Username],
+          ['Email', data.Email],
+          ['Name', [data.FirstName, data.LastName].filter(Boolean).join(' ') || '—'],
+          ['Country', data.Country ? `${flagEmoji(data.Country)} ${data.Country}` : '—'],
+          ['ZIP', data.ZIP ?? '—'],
+          ['Experience', data.Experience ?? '—'],
+          ['WhatsApp', data.ContactWhatsapp ?? '—'],
+          ['Skype', data.ContactSkype ?? '—'],
+          ['Telegram', data.ContactTelegram ?? '—'],
+          [
+            'Payment method',
+            <span key="pm" data-testid="user-info-payment">
+              {pm
+                ? pm.type === 'Wire'
+                  ? `Wire: ${pm.BankName}, ${pm.AccountHolder}, IBAN ${pm.IBAN}, SWIFT ${pm.SWIFT}, ${pm.Country}`
+                  : `PayPal: ${pm.OwnerName}, ${pm.EMail}`
+                : 'None'}
+            </span>,
+          ],
+          ['Referral earnings', `${data.ReferralPercentEarnings}%`],
+          ['Auto payout', data.AutoPayoutInterval === 0 ? 'None' : `Every ${data.AutoPayoutInterval} days`],
+          [
+            'Assigned manager',
+            <span key="m" data-testid="user-info-manager">
+              {managerText(manager)}
+            </span>,
+          ],
+          [
+            'Last known location',
+            data.LastKnownLocation
+              ? [data.LastKnownLocation.city, data.LastKnownLocation.country].filter(Boolean).join(', ') ||
+                '—'
+              : '—',
+          ],
+          ['Advertiser', data.AdvertiserID === null ? 'No' : `Yes (advertiser #${data.AdvertiserID})`],
+          ['Created', formatDate(data.createdAt)],
+          [
+            'Flags',
+            <TagList key="f">
+              {USER_FLAGS.filter((name) => data.Flags[name]).map((name) => (
+                <Tag key={name}>{FLAG_LABELS[name]}</Tag>
+              ))}
+              {!USER_FLAGS.some((name) => data.Flags[name]) && 'None'}
+            </TagList>,
+          ],
+        ]
+      }
+    />
   );
 }

@@ -17,11 +17,11 @@ import {
   SearchSelect,
   useList,
 } from '@leadmesh/ui';
-import { Button, Input, Modal, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOfferNames } from '../../lib/pickers.tsx';
-import { api, InfoList, listLoader } from '../../lib/screen.tsx';
+import { api, InfoDialog, listLoader } from '../../lib/screen.tsx';
 
 /** The add-website checks, in the order of public §5; null when the form may be sent. */
 export function websiteFormError(f: {
@@ -178,31 +178,27 @@ export function Websites(_: { path: string }) {
           />
         </Field>
       </FormDialog>
-      <Modal
+      <InfoDialog
         open={info !== null}
         title={`Website ${info?.WebsiteName ?? ''}`}
-        footer={null}
-        onCancel={() => setInfo(null)}
-      >
-        {info && (
-          <InfoList
-            items={[
-              ['ID', info.ID],
-              ['Offer', `${info.Offer.OfferName} (#${info.BoundOffer})`],
-              ['Type', WEBSITE_TYPE_LABELS[info.WebsiteType] ?? info.WebsiteType],
-              ['Entry file', info.EntryFile],
-              ['Thank-you file', info.PurchaseCompleteFile ?? '—'],
-              [
-                'URL',
-                <a key="u" href={urlOf(info)} target="_blank" rel="noopener noreferrer">
-                  {urlOf(info)}
-                </a>,
-              ],
-              ['Uploaded', formatDateTime(info.createdAt)],
-            ]}
-          />
-        )}
-      </Modal>
+        onClose={() => setInfo(null)}
+        items={
+          info && [
+            ['ID', info.ID],
+            ['Offer', `${info.Offer.OfferName} (#${info.BoundOffer})`],
+            ['Type', WEBSITE_TYPE_LABELS[info.WebsiteType] ?? info.WebsiteType],
+            ['Entry file', info.EntryFile],
+            ['Thank-you file', info.PurchaseCompleteFile ?? '—'],
+            [
+              'URL',
+              <a key="u" href={urlOf(info)} target="_blank" rel="noopener noreferrer">
+                {urlOf(info)}
+              </a>,
+            ],
+            ['Uploaded', formatDateTime(info.createdAt)],
+          ]
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete website ${deleting?.WebsiteName ?? ''}?`}
