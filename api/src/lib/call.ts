@@ -314,8 +314,9 @@ function textRefusal(c: Context<AppEnv>, error: ApiError): Response {
   );
 }
 
-/** Hono's `:name` for the contract's `{name}` path parameters (a last `{path}` spans segments). */
-export const honoPath = (path: string) => path.replace(/\{path\}$/, ':path{.+}').replace(/\{(\w+)\}/g, ':$1');
+/** Hono's `:name` for the contract's `{name}` path parameters (a last `{…Path}` spans segments). */
+export const honoPath = (path: string) =>
+  path.replace(/\{(\w+Path)\}$/, ':$1{.+}').replace(/\{(\w+)\}/g, ':$1');
 
 /**
  * Each exact path's declared body limit, for the app's early length check (before routing). A

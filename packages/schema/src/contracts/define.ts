@@ -71,8 +71,8 @@ export interface CallContract<
    */
   refuseAsMissing?: string;
   /**
-   * Path parameters (`{name}` in `path`; a last `{path}` takes the rest of the path, slashes and
-   * all) and query, request body fields otherwise, as the call reads them.
+   * Path parameters (`{name}` in `path`; a last `{…Path}`, e.g. `{pagePath}`, takes the rest of
+   * the path, slashes and all) and query, request body fields otherwise, as the call reads them.
    */
   request: Req;
   response: Res;
