@@ -11,7 +11,7 @@ import { customPayoutRoutes } from './features/custom-payouts/custom-payouts.rou
 import { dashboardRoutes } from './features/dashboards/dashboards.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
-import { leadAdminRoutes, mountExportDownloads } from './features/lead-admin/lead-admin.routes.ts';
+import { leadAdminRoutes } from './features/lead-admin/lead-admin.routes.ts';
 import { crmInfoRoutes } from './features/leads/crm-info.routes.ts';
 import { leadRoutes } from './features/leads/leads.routes.ts';
 import { logRoutes } from './features/logs/logs.routes.ts';
@@ -129,7 +129,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   mountDocs(app);
   mountDevMail(app);
-  mountExportDownloads(app);
   mountQueueDashboard(app, deps.queueRedis, deps.env.REDIS_PREFIX);
   // Machine routes by contract (decisions 0009, 0077): their own credential, no session, no CSRF.
   mountCalls(app, machineCalls, deps);

@@ -26,6 +26,7 @@ import {
 } from '../features/intake/landing-order.ts';
 import { verifyClick } from '../features/tracking/click-token.ts';
 import type { SiteFiles, TakenSite } from '../features/tracking/site-directory.ts';
+import { trackingCalls } from '../features/tracking/tracking.contracts.ts';
 import {
   clickCookie,
   clickFromCookie,
@@ -33,7 +34,7 @@ import {
   sitePaths,
   subIdsFrom,
 } from '../features/tracking/tracking.ts';
-import { mountCalls } from '../lib/call.ts';
+import { honoPath, mountCalls } from '../lib/call.ts';
 import { proxyMatcher, resolveClientIp } from '../lib/client-ip.ts';
 import { contentTypeOf, isHtml, readSiteFile, sitePath } from './files.ts';
 import { mountInspector } from './inspector.ts';
@@ -182,8 +183,9 @@ function answerError(error: Error, c: Context<AppEnv>): Response {
 /** `GET /t/{code}`: the click, then a 302 to the first page with the signed click id. */
 function mountTrackingLink(app: Hono<AppEnv>, { deps, addressOf }: SitesContext): void {
   const { traffic } = deps;
-  app.get('/t/:code', async (c) => {
-    const code = c.req.param('code');
+  // Declared by `trackingCalls.trackingLink`, answered here unbound (the hot path, decision 0078).
+  app.get(honoPath(trackingCalls.trackingLink.path), async (c) => {
+    const code = c.req.param('trackingCode') ?? '';
     let site = traffic.sites.cached(code);
     if (site === undefined) site = await traffic.sites.site(code);
     // Its answers set their own headers: the redirect builds them without Hono's, the pages with them.
