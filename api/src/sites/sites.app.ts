@@ -5,9 +5,11 @@
  * (docs/decisions/0011-tracking-and-intake.md).
  *
  *   GET  /t/{code}                     click, then 302 to the first page with the signed click id
+ *                                      (declared in tracking.contracts.ts, answered here unbound)
  *   GET  /o/{code}/{path}              the prelanding's files (the entry page gets the page script)
  *   GET  /o/{code}/landing/{path}      the landing's files; POST there is a plain form's order
  *   POST /o/{code}/_lm/order           the page script's order (JSON), answers where to go next
+ *                                      (both orders bound by contract: landingOrderCalls, decision 0078)
  *   GET  /o/{code}/_lm/thanks          the thank-you page of a landing that has none of its own
  *   GET  /w/{storageKey}/{path}        preview of an uploaded website (orders are not sent)
  *   GET  /_lm/page.js                  the page script
