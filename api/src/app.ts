@@ -1,7 +1,6 @@
 import { ApiError } from '@leadmesh/core';
 import { type CallContract, contracts } from '@leadmesh/schema';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from './context.ts';
 import { advertiserRoutes } from './features/advertisers/advertisers.routes.ts';
@@ -12,7 +11,7 @@ import { customPayoutRoutes } from './features/custom-payouts/custom-payouts.rou
 import { dashboardRoutes } from './features/dashboards/dashboards.routes.ts';
 import { domainRoutes } from './features/domains/domains.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
-import { leadAdminRoutes, mountExportDownloads } from './features/lead-admin/lead-admin.routes.ts';
+import { leadAdminRoutes } from './features/lead-admin/lead-admin.routes.ts';
 import { crmInfoRoutes } from './features/leads/crm-info.routes.ts';
 import { leadRoutes } from './features/leads/leads.routes.ts';
 import { logRoutes } from './features/logs/logs.routes.ts';
@@ -30,7 +29,7 @@ import { takenOfferRoutes } from './features/taken-offers/taken-offers.routes.ts
 import { userRoutes } from './features/users/users.routes.ts';
 import { websiteRoutes } from './features/websites/websites.routes.ts';
 import { bodyTooLarge, JSON_BODY_LIMIT } from './lib/body.ts';
-import { type BoundCall, mountCalls, mountNotImplemented } from './lib/call.ts';
+import { type BoundCall, bodyLimitsByPath, mountCalls, mountNotImplemented } from './lib/call.ts';
 import { proxyMatcher, resolveClientIp } from './lib/client-ip.ts';
 import { audit } from './lib/logs.ts';
 import { originMatcher } from './lib/origins.ts';
@@ -70,11 +69,6 @@ export function notBuiltContracts(): CallContract[] {
   return Object.values(contracts).filter((c) => !built.has(`${c.method} ${c.path}`));
 }
 
-const UPLOAD_LIMITS: Record<string, number> = {
-  '/websites/uploadWebsite': 50 * 1024 * 1024,
-  '/images/uploadImage': 10 * 1024 * 1024,
-};
-
 /** Builds the Hono app around its dependencies; the Node and Deno entries only add a server. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -109,19 +103,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.json({ status: 'error', data: 'NOT_FOUND', details: { message: 'No such route' } }, 404),
   );
 
-  const tooLarge = () => {
-    throw bodyTooLarge();
-  };
-  const uploadBodyLimits = Object.fromEntries(
-    Object.entries(UPLOAD_LIMITS).map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: tooLarge })]),
-  );
-  // JSON bodies: a declared length over the limit is refused here; a body without one is read
-  // with the same cap by the call (readInput), so no second Request is built for every call.
-  const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const length = c.req.header('content-length');
-    if (length !== undefined && Number(length) > JSON_BODY_LIMIT) tooLarge();
-    await next();
-  };
+  // A declared length over the call's declared limit (the JSON limit for any other path) is
+  // refused before routing; a body without one is capped as it is read (readInput, and for
+  // multipart the call's own limit as it streams), so no second Request is built for every call.
+  const declaredLimits = bodyLimitsByPath([...machineCalls, ...builtCalls]);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -131,7 +116,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use('*', apiHeaders(allowOrigin));
-  app.use('*', (c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next));
+  app.use('*', async (c, next) => {
+    const length = c.req.header('content-length');
+    if (length !== undefined && Number(length) > (declaredLimits.get(c.req.path) ?? JSON_BODY_LIMIT))
+      throw bodyTooLarge();
+    await next();
+  });
 
   app.get('/health', async (c) => {
     await deps.db.run('select 1');
@@ -139,7 +129,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   mountDocs(app);
   mountDevMail(app);
-  mountExportDownloads(app);
   mountQueueDashboard(app, deps);
   // Machine routes by contract (decisions 0009, 0077): their own credential, no session, no CSRF.
   mountCalls(app, machineCalls, deps);

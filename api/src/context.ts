@@ -4,9 +4,12 @@ import type { Db } from '@leadmesh/db';
 import type { JobProducer } from '@leadmesh/jobs';
 import type { Redis } from 'ioredis';
 import type { Env } from './env.ts';
-import type { Traffic } from './features/tracking/traffic.ts';
 
-/** Everything a request needs from the outside world; built once per process by `createRuntime`. */
+/**
+ * Everything a request needs from the outside world; built once per process by `createRuntime`.
+ * A feature that brings a dependency of its own adds it to this interface where it defines it
+ * (`declare module '../../context.ts'`, as tracking adds `traffic`), so this file knows no feature.
+ */
 export interface AppDeps {
   env: Env;
   db: Db;
@@ -17,8 +20,6 @@ export interface AppDeps {
   /** HMAC key for CSRF tokens, imported once. */
   csrfKey: KeyObject;
   now: () => number;
-  /** Click tokens, the click buffer, geo and the sites' directory (features/tracking). */
-  traffic: Traffic;
 }
 
 export interface AppEnv {

@@ -10,12 +10,13 @@ import {
 } from '@leadmesh/schema';
 import { users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { admits, checkAccess } from './access.ts';
-import { JSON_BODY_LIMIT, readTextCapped } from './body.ts';
+import { bodyTooLarge, JSON_BODY_LIMIT, readTextCapped } from './body.ts';
 import { apiTokenProof, crmTokenProof, type ProofOf } from './credentials.ts';
 import { checkCsrf } from './csrf.ts';
 import { hitRateLimit, type RateLimitRule, refundRateLimit } from './rate-limit.ts';
@@ -122,17 +123,24 @@ const BODY_TYPES: Record<BodyKind, string> = {
  * Which of the contract's body kinds this body is: the one its Content-Type names; without a type
  * it knows, JSON when the call reads only JSON or the text looks like JSON, else a form.
  */
-function bodyKindOf(type: string, kinds: readonly BodyKind[], text: string): BodyKind {
+function bodyKindOf(type: string, contract: CallContract, text: string): BodyKind {
+  const kinds = bodyKinds(contract);
   const named = kinds.find((kind) => type.includes(kind === 'json' ? 'json' : BODY_TYPES[kind]));
   if (named) return named;
+  if (contract.strictContentType && type !== '') throw wrongContentType(kinds);
   if (kinds.includes('json') && (kinds.length === 1 || /^\s*[{[]/.test(text))) return 'json';
   if (kinds.includes('form')) return 'form';
-  throw new ApiError('VALIDATION_ERROR', {
-    message: `This call takes ${kinds.map((kind) => BODY_TYPES[kind]).join(' or ')}`,
-  });
+  throw wrongContentType(kinds);
 }
 
-interface ReadInput {
+const wrongContentType = (kinds: readonly BodyKind[]) =>
+  new ApiError(
+    'VALIDATION_ERROR',
+    { message: `This call takes ${kinds.map((kind) => BODY_TYPES[kind]).join(' or ')}` },
+    415,
+  );
+
+export interface ReadInput {
   input: Record<string, unknown>;
   /** The body's text ('' for GET and multipart). */
   raw: string;
@@ -146,19 +154,19 @@ async function readInput(c: Context<AppEnv>, contract: CallContract): Promise<Re
   const kinds = bodyKinds(contract);
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (kinds.includes('multipart') && (kinds.length === 1 || type.includes(BODY_TYPES.multipart))) {
-    if (!type.includes(BODY_TYPES.multipart)) {
-      throw new ApiError('VALIDATION_ERROR', { message: 'This call takes multipart/form-data' });
-    }
+    if (!type.includes(BODY_TYPES.multipart)) throw wrongContentType(['multipart']);
     try {
       const form = await c.req.parseBody();
       return { input: form, raw: '', fields: form };
-    } catch {
-      // A form cut short or without its boundary is the sender's mistake, not ours.
+    } catch (error) {
+      // A body past the contract's limit (multipartLimit) is too large; one cut short or without
+      // its boundary is the sender's mistake, not ours.
+      if ((error as Error).name === 'BodyLimitError') throw bodyTooLarge();
       throw new ApiError('VALIDATION_ERROR', { message: 'The form data is malformed' });
     }
   }
   const raw = await readTextCapped(c, contract.bodyLimit ?? JSON_BODY_LIMIT);
-  if (bodyKindOf(type, kinds, raw) === 'form') {
+  if (bodyKindOf(type, contract, raw) === 'form') {
     const form = Object.fromEntries(new URLSearchParams(raw));
     return { input: form, raw, fields: form };
   }
@@ -255,17 +263,24 @@ async function checkOwnership(
   }
 }
 
-/** Landing orders are answered by the sites server, which proves the click itself (decision 0077). */
-const signedClickNotHere = (contract: CallContract) =>
-  new Error(
-    `${contract.path}: signed clicks are checked by the sites server, which does not mount by contract yet`,
-  );
+/**
+ * How a server proves the credentials `lib/` cannot check itself: the sites server proves a signed
+ * click (features/intake/landing-order.ts) with the taken offer of the path and the click the body
+ * or a cookie carries; `body` reads the body as the contract does, once.
+ */
+export interface MountOptions {
+  signedClick?: (c: Context<AppEnv>, deps: AppDeps, body: () => Promise<ReadInput>) => Promise<unknown>;
+  /** How a refusal is answered (the sites server: pages for plain form posts); the app's onError otherwise. */
+  refusal?: (c: Context<AppEnv>, error: ApiError) => Response;
+}
 
 /** Who the caller is, by the contract's credential; throws the refusal (nothing is read before it). */
 async function prove(
   c: Context<AppEnv>,
   contract: CallContract,
   deps: AppDeps,
+  options: MountOptions,
+  body: () => Promise<ReadInput>,
 ): Promise<{ caller: Caller | null; proof: unknown }> {
   const credential = contract.credential ?? 'session';
   switch (credential) {
@@ -273,6 +288,8 @@ async function prove(
       const caller = await loadSession(c);
       if (contract.method !== 'GET' && contract.path !== '/api/csrf') await checkCsrf(c);
       const denied = checkAccess(contract.callers, caller);
+      if (denied && contract.refuseAsMissing)
+        throw new ApiError('NOT_FOUND', { message: contract.refuseAsMissing });
       if (denied) throw new ApiError(denied);
       return { caller, proof: caller };
     }
@@ -285,7 +302,7 @@ async function prove(
     case 'none':
       return { caller: null, proof: null };
     case 'signedClick':
-      throw signedClickNotHere(contract);
+      return { caller: null, proof: await options.signedClick!(c, deps, body) };
   }
 }
 
@@ -297,8 +314,35 @@ function textRefusal(c: Context<AppEnv>, error: ApiError): Response {
   );
 }
 
-/** Hono's `:name` for the contract's `{name}` path parameters. */
-export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+/** Hono's `:name` for the contract's `{name}` path parameters (a last `{…Path}` spans segments). */
+export const honoPath = (path: string) =>
+  path.replace(/\{(\w+Path)\}$/, ':$1{.+}').replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * Each exact path's declared body limit, for the app's early length check (before routing). A
+ * path with parameters is checked there against the JSON limit, so it may not declare more.
+ */
+export function bodyLimitsByPath(calls: readonly BoundCall[]): Map<string, number> {
+  const limits = new Map<string, number>();
+  for (const { contract } of calls) {
+    const limit = contract.bodyLimit ?? JSON_BODY_LIMIT;
+    if (!contract.path.includes('{')) limits.set(contract.path, limit);
+    else if (limit > JSON_BODY_LIMIT)
+      throw new Error(`${contract.path}: a path with parameters may not read more than the JSON limit`);
+  }
+  return limits;
+}
+
+/** Multipart bodies are parsed whole by Hono: the contract's limit is applied as they stream in. */
+function multipartLimit(contract: CallContract): MiddlewareHandler<AppEnv> | null {
+  if (!bodyKinds(contract).includes('multipart')) return null;
+  return bodyLimit({
+    maxSize: contract.bodyLimit ?? JSON_BODY_LIMIT,
+    onError: () => {
+      throw bodyTooLarge();
+    },
+  });
+}
 
 /**
  * Mounts each bound call at its path. In order: the credential (a session with CSRF and the
@@ -308,14 +352,25 @@ export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  * it asks for are enqueued after it returns). The answer is `{status:'ok', data}` (or the text, or
  * the handler's own `Response`); outside production it is checked against the contract too.
  */
-export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps: AppDeps): void {
+export function mountCalls(
+  app: Hono<AppEnv>,
+  calls: readonly BoundCall[],
+  deps: AppDeps,
+  options: MountOptions = {},
+): void {
   const checkAnswers = deps.env.NODE_ENV !== 'production';
   for (const { contract, handler, policy } of calls) {
     const credential = contract.credential ?? 'session';
-    if (credential === 'signedClick') throw signedClickNotHere(contract);
+    if (credential === 'signedClick' && !options.signedClick)
+      throw new Error(`${contract.path}: signed clicks are proved by the sites server, mount it there`);
     const run = async (c: Context<AppEnv>) => {
-      const { caller, proof } = await prove(c, contract, deps);
-      const { input, raw, fields } = await readInput(c, contract);
+      let body: Promise<ReadInput> | undefined;
+      const readBody = () => {
+        body ??= readInput(c, contract);
+        return body;
+      };
+      const { caller, proof } = await prove(c, contract, deps, options, readBody);
+      const { input, raw, fields } = await readBody();
       const parsed = contract.request.safeParse(withPathParams(c, contract.path, input));
       if (!parsed.success) throw validationFailure(parsed.error);
       const ip = c.get('clientIp');
@@ -343,15 +398,26 @@ export function mountCalls(app: Hono<AppEnv>, calls: readonly BoundCall[], deps:
       if (contract.answer === 'text') return c.text(String(data));
       return c.json({ status: 'ok', data: data ?? null });
     };
+    const refusal = contract.answer === 'text' ? textRefusal : options.refusal;
+    const limit = multipartLimit(contract);
+    if (limit)
+      app.on(contract.method, honoPath(contract.path), async (c, next) => {
+        try {
+          return await limit(c, next);
+        } catch (error) {
+          if (refusal && error instanceof ApiError) return refusal(c, error);
+          throw error;
+        }
+      });
     app.on(
       contract.method,
       honoPath(contract.path),
-      contract.answer === 'text'
+      refusal
         ? async (c) => {
             try {
               return await run(c);
             } catch (error) {
-              if (error instanceof ApiError) return textRefusal(c, error);
+              if (error instanceof ApiError) return refusal(c, error);
               throw error;
             }
           }

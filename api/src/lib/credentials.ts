@@ -8,17 +8,19 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { safeEqual } from './crypto.ts';
 
-/** What each credential proves, as the handler receives it (`ctx.proof`). */
+/**
+ * What each credential proves, as the handler receives it (`ctx.proof`). The signed click's proof
+ * is added by the feature that checks it (`declare module`, features/intake/landing-order.ts).
+ */
 export interface Proofs {
   session: Caller | null;
   /** The user the API token acts for. */
   apiToken: { userId: number };
   /** The CRM whose callback token the path carries. */
   crmToken: { crm: CrmRow };
-  signedClick: never;
   none: null;
 }
-export type ProofOf<K extends Credential> = Proofs[K];
+export type ProofOf<K extends Credential> = K extends keyof Proofs ? Proofs[K] : never;
 
 export const TOKEN_MESSAGES = {
   noToken: 'A valid API token is required (Authorization: Bearer <token>)',

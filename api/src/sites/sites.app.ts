@@ -5,9 +5,11 @@
  * (docs/decisions/0011-tracking-and-intake.md).
  *
  *   GET  /t/{code}                     click, then 302 to the first page with the signed click id
+ *                                      (declared in tracking.contracts.ts, answered here unbound)
  *   GET  /o/{code}/{path}              the prelanding's files (the entry page gets the page script)
  *   GET  /o/{code}/landing/{path}      the landing's files; POST there is a plain form's order
  *   POST /o/{code}/_lm/order           the page script's order (JSON), answers where to go next
+ *                                      (both orders bound by contract: landingOrderCalls, decision 0078)
  *   GET  /o/{code}/_lm/thanks          the thank-you page of a landing that has none of its own
  *   GET  /w/{storageKey}/{path}        preview of an uploaded website (orders are not sent)
  *   GET  /_lm/page.js                  the page script
@@ -16,11 +18,17 @@
 import { ApiError } from '@leadmesh/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps, AppEnv } from '../context.ts';
-import { ORDER_BODY_LIMIT, OrderRefused, takeLandingOrder } from '../features/intake/landing-order.ts';
+import {
+  landingOrderRoutes,
+  MissingSite,
+  proveSignedClick,
+  wantsJson,
+} from '../features/intake/landing-order.ts';
 import { verifyClick } from '../features/tracking/click-token.ts';
 import type { SiteFiles, TakenSite } from '../features/tracking/site-directory.ts';
+import { trackingCalls } from '../features/tracking/tracking.contracts.ts';
 import {
   clickCookie,
   clickFromCookie,
@@ -28,6 +36,7 @@ import {
   sitePaths,
   subIdsFrom,
 } from '../features/tracking/tracking.ts';
+import { honoPath, mountCalls } from '../lib/call.ts';
 import { proxyMatcher, resolveClientIp } from '../lib/client-ip.ts';
 import { contentTypeOf, isHtml, readSiteFile, sitePath } from './files.ts';
 import { mountInspector } from './inspector.ts';
@@ -96,7 +105,7 @@ function setHeaders(c: Context<AppEnv>): void {
   for (const [name, value] of SITE_HEADERS) c.header(name, value);
 }
 
-function html(c: Context<AppEnv>, body: string, status: 200 | 400 | 403 | 404 | 410 | 415 | 429 | 503) {
+function html(c: Context<AppEnv>, body: string, status: ContentfulStatusCode) {
   c.header('Cache-Control', 'no-store');
   return c.body(body, status, { 'Content-Type': HTML });
 }
@@ -162,7 +171,10 @@ function answerError(error: Error, c: Context<AppEnv>): Response {
   console.error(error);
   setHeaders(c);
   if (error instanceof ApiError && error.httpStatus < 500) {
-    return c.json({ status: 'error', data: error.code, details: error.details }, error.httpStatus as 400);
+    return c.json(
+      { status: 'error', data: error.code, details: error.details },
+      error.httpStatus as ContentfulStatusCode,
+    );
   }
   return c.json(
     { status: 'error', data: 'SERVER_ERROR', details: { message: 'Something went wrong on our side' } },
@@ -173,8 +185,9 @@ function answerError(error: Error, c: Context<AppEnv>): Response {
 /** `GET /t/{code}`: the click, then a 302 to the first page with the signed click id. */
 function mountTrackingLink(app: Hono<AppEnv>, { deps, addressOf }: SitesContext): void {
   const { traffic } = deps;
-  app.get('/t/:code', async (c) => {
-    const code = c.req.param('code');
+  // Declared by `trackingCalls.trackingLink`, answered here unbound (the hot path, decision 0078).
+  app.get(honoPath(trackingCalls.trackingLink.path), async (c) => {
+    const code = c.req.param('trackingCode') ?? '';
     let site = traffic.sites.cached(code);
     if (site === undefined) site = await traffic.sites.site(code);
     // Its answers set their own headers: the redirect builds them without Hono's, the pages with them.
@@ -243,54 +256,28 @@ async function serveFile(
   return c.body(new Uint8Array(bytes), 200, { 'Content-Type': contentTypeOf(path) });
 }
 
-/** Answers a refused or taken order: JSON for the page script, a page or a redirect for a plain form. */
-async function order({ deps }: SitesContext, c: Context<AppEnv>, site: TakenSite): Promise<Response> {
-  const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
-  try {
-    const { json } = await takeLandingOrder(c, deps, site);
-    const redirect = sitePaths.thanks(site);
-    c.header('Cache-Control', 'no-store');
-    if (json || wantsJson) return c.json({ status: 'ok', data: { redirect } });
-    return c.redirect(redirect, 303);
-  } catch (error) {
-    if (!(error instanceof OrderRefused)) throw error;
-    const isJson = wantsJson || (c.req.header('content-type') ?? '').includes('json');
-    if (isJson) {
-      return c.json(
-        { status: 'error', data: error.code, details: { field: error.field, message: error.message } },
-        error.httpStatus,
-      );
-    }
-    return html(c, orderProblemPage(error.message), error.httpStatus);
+/**
+ * A refused order: the envelope for the page script (a validation error with its first issue's own
+ * text, as the form shows it beside the field), else a page for a plain form post.
+ */
+function orderRefusal(c: Context<AppEnv>, error: ApiError): Response {
+  const issue = error.details?.issues?.[0];
+  const message = issue?.message ?? error.details?.message ?? error.code;
+  const status = error.httpStatus as ContentfulStatusCode;
+  c.header('Cache-Control', 'no-store');
+  if (wantsJson(c)) {
+    const field = issue ? issue.path || undefined : error.details?.field;
+    return c.json({ status: 'error', data: error.code, details: { field, message } }, status);
   }
+  return html(c, error instanceof MissingSite ? PAGES[error.page] : orderProblemPage(message), status);
 }
 
-/** The order form's intake (the page script's and a plain form's) and the default thank-you page. */
+/**
+ * The order form's intake (the page script's and a plain form's), bound by contract with the
+ * signed click as credential (decision 0078), and the default thank-you page.
+ */
 function mountOrders(app: Hono<AppEnv>, sites: SitesContext): void {
-  const orderLimit = bodyLimit({
-    maxSize: ORDER_BODY_LIMIT,
-    onError: (c) =>
-      c.json(
-        { status: 'error', data: 'VALIDATION_ERROR', details: { message: 'The order is too large' } },
-        413,
-      ),
-  });
-  /** An order for a taken offer that cannot take one: the envelope for the script, a page for a form. */
-  async function orderSite(c: Context<AppEnv>): Promise<TakenSite | Response> {
-    const site = await siteOf(sites, c);
-    if (!(site instanceof Response) || !(c.req.header('accept') ?? '').includes('application/json'))
-      return site;
-    return c.json(
-      { status: 'error', data: 'NOT_FOUND', details: { message: 'This offer is no longer available' } },
-      site.status as 404 | 410,
-    );
-  }
-  const take = async (c: Context<AppEnv>) => {
-    const site = await orderSite(c);
-    return site instanceof Response ? site : order(sites, c, site);
-  };
-  app.post('/o/:code/_lm/order', orderLimit, take);
-  app.post('/o/:code/landing/*', orderLimit, take);
+  mountCalls(app, landingOrderRoutes, sites.deps, { signedClick: proveSignedClick, refusal: orderRefusal });
   app.get('/o/:code/_lm/thanks', async (c) => {
     const site = await siteOf(sites, c);
     return site instanceof Response ? site : html(c, PAGES.thanks, 200);

@@ -3,19 +3,20 @@
  * caller, against the callers column of endpoints.md (written out here independently of
  * the contracts, so a wrong `callers` in a contract fails this test).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiTokenColumns, secretBoxFromEnv } from '@leadmesh/core';
+import { apiTokenColumns, exportFileName, exportFolder, secretBoxFromEnv } from '@leadmesh/core';
 import { type CallContract, contracts } from '@leadmesh/schema';
 import * as tables from '@leadmesh/schema/tables';
-import { apiTokens } from '@leadmesh/schema/tables';
+import { apiTokens, leadExports } from '@leadmesh/schema/tables';
 import { count } from 'drizzle-orm';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notBuiltContracts } from '../../app.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { machineCalls } from '../../machine-routes.ts';
+import { machineCalls, machineContracts } from '../../machine-routes.ts';
 import { type Answer, createTestApi, type TestApi, type TestClient } from '../../test/harness.ts';
 
 /**
@@ -230,8 +231,12 @@ const machineCallers = {} as Record<
 const ids = {} as Record<Persona | 'P2', number>;
 let publisher2: TestClient;
 
+/** A finished export with one file, so an admitted download is told from a refused one. */
+let exportId: number;
+const dataDir = mkdtempSync(join(tmpdir(), 'leadmesh-access-'));
+
 beforeAll(async () => {
-  api = await createTestApi({ RATE_LIMIT_DISABLED: 'true' });
+  api = await createTestApi({ RATE_LIMIT_DISABLED: 'true', DATA_DIR: dataDir });
   clients.A = api.client();
   const make = async (
     persona: Persona | 'P2',
@@ -287,6 +292,7 @@ async function apiToken(userId: number, flags: Record<string, boolean>): Promise
 }
 afterAll(async () => {
   await api.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Row counts of every table but the log and sessions: what a refused call must not change. */
@@ -409,9 +415,27 @@ describe('every documented call is built', () => {
   });
 });
 
-/** A machine route's path with stand-ins for its parameters: a lead and a CRM that do not exist, a token of the right length. */
+/**
+ * A machine route's path with stand-ins for its parameters: a lead and a CRM that do not exist, a
+ * token of the right length; the export file is a real one (its refusals read as a missing file).
+ */
 const samplePath = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'token' ? 'x'.repeat(43) : '999999'));
+  path === '/exports/leads/{id}/{n}'
+    ? `/exports/leads/${exportId}/1`
+    : path.replace(/\{(\w+)\}/g, (_whole, name: string) => (name === 'token' ? 'x'.repeat(43) : '999999'));
+
+/** Who a machine route with a session credential admits, stated here independently of its contract. */
+const SESSION_MACHINE_CALLERS: Record<string, string> = { '/exports/leads/{id}/{n}': 'D' };
+
+async function makeExportFile(): Promise<void> {
+  const [row] = await api.db
+    .insert(leadExports)
+    .values({ CreatedBy: ids.D, Filters: [], Groups: 1, State: 'done' })
+    .returning();
+  exportId = row.ID;
+  mkdirSync(exportFolder(dataDir, exportId), { recursive: true });
+  writeFileSync(join(exportFolder(dataDir, exportId), exportFileName(1)), 'xlsx');
+}
 
 /**
  * Whether a persona holds a machine route's credential (decision 0077): T's token has every flag,
@@ -424,13 +448,15 @@ function holdsCredential(contract: CallContract, persona: Persona): boolean {
       return persona === 'T';
     case 'none':
       return true;
+    case 'session':
+      return SESSION_MACHINE_CALLERS[contract.path]?.includes(persona) ?? false;
     default:
       return false;
   }
 }
 
 /** The refusal code of an answer (the envelope's, or a plain-text `ERROR CODE: …`), else null. */
-async function refusalOf(response: Response): Promise<string | null> {
+async function refusalOf(response: Response, contract: CallContract): Promise<string | null> {
   const text = await response.text();
   let code: string | undefined;
   try {
@@ -439,13 +465,15 @@ async function refusalOf(response: Response): Promise<string | null> {
   } catch {
     code = /^ERROR (\w+)/.exec(text)?.[1];
   }
-  return code && REFUSALS.has(code) ? code : null;
+  const refusals = contract.refuseAsMissing ? new Set([...REFUSALS, 'NOT_FOUND']) : REFUSALS;
+  return code && refusals.has(code) ? code : null;
 }
 
 describe('machine routes by contract (decision 0077)', () => {
   it.each(PERSONAS)(
     'caller %s is admitted exactly where it holds the credential, and a refusal changes nothing',
     async (persona) => {
+      if (exportId === undefined) await makeExportFile();
       const before = await fingerprint();
       const wrong: string[] = [];
       for (const { contract } of machineCalls) {
@@ -455,7 +483,7 @@ describe('machine routes by contract (decision 0077)', () => {
           path,
           contract.method === 'GET' ? undefined : '{}',
         );
-        const refused = await refusalOf(response);
+        const refused = await refusalOf(response, contract);
         const expectAdmitted = holdsCredential(contract, persona);
         const route = `${contract.method} ${contract.path}`;
         if (expectAdmitted && refused) wrong.push(`${route}: refused with ${refused}`);
@@ -481,7 +509,7 @@ function admittedText(contract: CallContract): string {
     case 'none':
       return 'anyone';
     case 'session':
-      return contract.callers.join(', ');
+      return `${contract.callers.join(', ')} (session)${contract.refuseAsMissing ? '; everyone else the 404 of a missing file' : ''}`;
   }
 }
 
@@ -507,28 +535,31 @@ function matrixMarkdown(): string {
   }
   lines.push(
     '',
-    '## Machine routes bound by contract (decisions 0009, 0077)',
+    '## Machine routes by contract (decisions 0009, 0077, 0078)',
     '',
-    'Declared with their credential instead of callers; the test above tries each as every persona',
-    '(a session with its CSRF token is no machine credential; T is an API token with every flag, N one',
-    'with none). Ownership and wrong credentials: `api/src/features/security/ownership.test.ts`.',
+    'Declared with their credential; the test above tries each API route as every persona (a session',
+    'with its CSRF token is no machine credential unless the route takes a session; T is an API token',
+    'with every flag, N one with none). The sites server’s routes (no session reaches its origin) are',
+    'tried in `api/src/features/intake/intake.test.ts` (missing, forged and foreign clicks) and',
+    '`api/src/features/tracking/tracking.test.ts`. Ownership and wrong credentials:',
+    '`api/src/features/security/ownership.test.ts`.',
     '',
-    `| route | credential | admitted | ${PERSONAS.join(' | ')} |`,
-    `|---|---|---|${PERSONAS.map(() => ':-:').join('|')}|`,
-    ...machineCalls.map(
-      ({ contract }) =>
-        `| \`${contract.method} ${contract.path}\` | ${contract.credential} | ${admittedText(contract)} | ${PERSONAS.map((p) => (holdsCredential(contract, p) ? '✓' : '·')).join(' | ')} |`,
+    `| route | server | credential | admitted | ${PERSONAS.join(' | ')} |`,
+    `|---|---|---|---|${PERSONAS.map(() => ':-:').join('|')}|`,
+    ...machineContracts.map(
+      ({ contract, server }) =>
+        `| \`${contract.method} ${contract.path}\` | ${server} | ${contract.credential} | ${admittedText(contract)} | ${PERSONAS.map((p) => (server === 'sites' ? '—' : holdsCredential(contract, p) ? '✓' : '·')).join(' | ')} |`,
     ),
     '',
     '## Other machine routes (decision 0009)',
     '',
-    'Not bound by contract yet: each authenticates itself. Tried with the wrong credential in',
+    'Not bound by contract: each authenticates itself. Tried with the wrong credential in',
     '`api/src/features/security/ownership.test.ts` (describe "machine routes with the wrong credential").',
     '',
     '| route | admitted | everyone else |',
     '|---|---|---|',
-    '| `GET /exports/leads/{id}/{n}`, `/admin/queues` | admins (session) | 404, as for a missing file |',
-    '| `GET /t/{code}`, `/o/{code}/…`, `/w/{key}/…` (sites server) | anyone (public by design; random codes) | — |',
+    '| `/admin/queues` | admins (session) | 404, as for a missing file |',
+    '| `GET /o/{code}/…`, `/w/{key}/…` (sites server) | anyone (public by design; random codes) | — |',
     '| `GET, POST, PUT, PATCH, DELETE /pb/{token}[/…]` (sites server) | anyone: a user’s postback inspector records what reaches its secret URL (decision 0041) | 404 for an unknown token, nothing kept |',
     '| `GET /dev/mail` (development only) | loopback callers | 404 |',
   );

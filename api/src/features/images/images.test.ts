@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MESSAGES } from '@leadmesh/schema';
+import { imageCalls, MESSAGES } from '@leadmesh/schema';
 import { images, offers } from '@leadmesh/schema/tables';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,20 @@ describe('/images/uploadImage', () => {
     const { client } = await api.loggedIn('imagepublisher', { isVerified: true });
     const answer = await upload(client, { image: new Blob([PNG]), ImageName: 'x' });
     expect(answer.data).toBe('FORBIDDEN');
+  });
+
+  it('reads a form up to its declared bodyLimit, past the JSON limit, and refuses a larger one (413)', async () => {
+    const before = await imageCount();
+    const padded = (bytes: number) => new Blob([PNG, new Uint8Array(bytes)]);
+    // 2 MB is over the JSON limit and under the upload's: read, judged by its bytes and stored.
+    const read = await upload(admin, { image: padded(2 * 1024 * 1024), ImageName: 'big' });
+    expect(read).toMatchObject({ httpStatus: 200, status: 'ok' });
+    const tooLarge = await upload(admin, {
+      image: padded(imageCalls.uploadImage.bodyLimit!),
+      ImageName: 'x',
+    });
+    expect(tooLarge).toMatchObject({ httpStatus: 413, data: 'VALIDATION_ERROR' });
+    expect(await imageCount()).toBe(before + 1);
   });
 });
 

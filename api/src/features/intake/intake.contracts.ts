@@ -1,6 +1,6 @@
 import { defineCall, isoDateSchema } from '@leadmesh/schema';
 import { z } from 'zod';
-import { serverLeadSchema } from './intake.input.ts';
+import { landingOrderSchema, serverLeadSchema } from './intake.input.ts';
 
 /** A server's lead is a few fields; anything larger is refused before it is read whole. */
 export const SERVER_BODY_LIMIT = 64 * 1024;
@@ -43,5 +43,40 @@ export const intakeCalls = {
       createdAt: isoDateSchema,
       updatedAt: isoDateSchema,
     }),
+  }),
+};
+
+/** Orders are small: a form's fields, never files. */
+export const ORDER_BODY_LIMIT = 64 * 1024;
+
+const landingOrder = {
+  method: 'POST',
+  credential: 'signedClick',
+  body: ['json', 'form', 'multipart'],
+  bodyLimit: ORDER_BODY_LIMIT,
+  strictContentType: true,
+  callers: [],
+  spec: 'decisions 0009, 0011, 0078',
+  description:
+    'Fields: name, phone, quantity, uid, c1..c6, stclickid; any other field is kept as GenericData. One lead per click and phone (a double submit answers the same lead); blocked leads answer like accepted ones. A JSON caller (a JSON body or Accept: application/json) gets where the buyer goes next and its refusals in the envelope; a plain form post is redirected (303) to the thank-you page and its refusals are pages. 404/410 when the taken offer is unknown, deleted or has no landing.',
+  request: landingOrderSchema,
+  response: z.object({ redirect: z.string() }),
+} as const;
+
+/**
+ * The landings' orders on the sites server (decisions 0011 and 0078): a click signed by the
+ * tracking link for this taken offer is the credential (`click` in the body, else the `lm_click`
+ * cookie a plain form post carries).
+ */
+export const landingOrderCalls = {
+  scriptOrder: defineCall({
+    ...landingOrder,
+    path: '/o/{trackingCode}/_lm/order',
+    summary: 'The landing’s order, sent by the page script (same origin)',
+  }),
+  formOrder: defineCall({
+    ...landingOrder,
+    path: '/o/{trackingCode}/landing/{pagePath}',
+    summary: 'A plain form’s order, posted to its landing page',
   }),
 };

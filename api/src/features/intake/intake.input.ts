@@ -92,7 +92,8 @@ const genericSchema = z
   .refine((r) => Object.keys(r).length <= LEAD_LIMITS.genericFields, INTAKE_MESSAGES.tooManyFields);
 
 /** Keys of a landing's form that are the page script's, not the buyer's. */
-const LANDING_RESERVED = new Set(['click', 'client', ...Object.keys(fieldShape)]);
+/** Not GenericData: the order's own fields, and the path's parameters (`landingOrderCalls`). */
+const LANDING_RESERVED = new Set(['click', 'client', 'trackingCode', 'pagePath', ...Object.keys(fieldShape)]);
 
 /** An order from a landing page: its form fields (anything else is GenericData), the click, the signals. */
 export const landingOrderSchema = z

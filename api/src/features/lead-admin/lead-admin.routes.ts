@@ -1,12 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { ApiError } from '@leadmesh/core';
 import { leadCalls } from '@leadmesh/schema';
 import { leads } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import type { AppEnv } from '../../context.ts';
 import { bind, type CallHandler, requireCaller } from '../../lib/call.ts';
-import { loadSession } from '../../lib/session.ts';
+import { EXPORT_FILE_MISSING, exportFileCalls } from './lead-admin.contracts.ts';
 import * as service from './lead-admin.service.ts';
 import { leadTimeline } from './timeline.service.ts';
 
@@ -55,23 +54,21 @@ export const leadAdminRoutes = [
 ];
 
 /**
- * GET /exports/leads/{id}/{n}: one file of a finished export, streamed, for admins (their session
- * cookie). Anyone else, or a file that is not there, gets a 404.
+ * One file of a finished export, streamed. A missing file answers the same 404 as a caller who is
+ * no admin (the contract's `refuseAsMissing`).
  */
-export function mountExportDownloads(app: Hono<AppEnv>): void {
-  app.get('/exports/leads/:id/:group', async (c) => {
-    const caller = await loadSession(c);
-    const id = Number(c.req.param('id'));
-    const group = Number(c.req.param('group'));
-    const path =
-      caller?.user.isAdmin && Number.isInteger(id) && Number.isInteger(group)
-        ? await service.exportFile(c.var.deps.db, c.var.deps.env.DATA_DIR, id, group)
-        : null;
-    if (!path)
-      return c.json({ status: 'error', data: 'NOT_FOUND', details: { message: 'No such export file' } }, 404);
-    c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    c.header('Content-Disposition', `attachment; filename="leads_group_${group}.xlsx"`);
-    c.header('Cache-Control', 'no-store');
-    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream);
-  });
-}
+const exportFile = bind(exportFileCalls.exportFile, async ({ id, n }, { c, deps }) => {
+  const group = Number(n);
+  const path =
+    /^\d{1,15}$/.test(id) && /^\d{1,15}$/.test(n)
+      ? await service.exportFile(deps.db, deps.env.DATA_DIR, Number(id), group)
+      : null;
+  if (!path) throw new ApiError('NOT_FOUND', { message: EXPORT_FILE_MISSING });
+  c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  c.header('Content-Disposition', `attachment; filename="leads_group_${group}.xlsx"`);
+  c.header('Cache-Control', 'no-store');
+  return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream);
+});
+
+/** The export files, mounted with the machine routes (api/src/machine-routes.ts). */
+export const exportFileRoutes = [exportFile];

@@ -1,5 +1,6 @@
 import { contracts } from '@leadmesh/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { machineContracts } from '../../machine-routes.ts';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
 
 let api: TestApi;
@@ -12,14 +13,29 @@ afterAll(async () => {
 
 it('serves the OpenAPI document with every call', async () => {
   const response = await api.app.request('http://localhost/openapi.json');
+  type Operation = {
+    summary: string;
+    tags: string[];
+    responses: Record<string, unknown>;
+    requestBody?: { content: Record<string, unknown> };
+  };
   const doc = (await response.json()) as {
-    paths: Record<string, Record<string, { summary: string; tags: string[] }>>;
+    paths: Record<string, Record<string, Operation> & { servers?: { url: string }[] }>;
   };
   for (const path of Object.keys(contracts)) expect(doc.paths[path], path).toBeDefined();
-  expect(doc.paths['/images/{fileName}'].get.tags).toEqual(['Machine routes']);
-  expect(doc.paths['/t/{code}'].get.tags).toEqual(['Machine routes']);
-  expect(doc.paths['/intake/leads'].post.tags).toEqual(['Machine routes']);
-  expect(doc.paths['/crm/{crmId}/callback/{token}'].post.tags).toEqual(['Machine routes']);
+  // Every machine route from its declaration, the sites server's under its own server.
+  for (const { contract, server } of machineContracts) {
+    const item = doc.paths[contract.path];
+    expect(item[contract.method.toLowerCase()].tags, contract.path).toEqual(['Machine routes']);
+    expect(item.servers !== undefined, contract.path).toBe(server === 'sites');
+  }
+  expect(doc.paths['/t/{trackingCode}'].get.responses).toHaveProperty('302');
+  expect(Object.keys(doc.paths['/o/{trackingCode}/_lm/order'].post.requestBody!.content)).toEqual([
+    'application/json',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+  ]);
+  expect(doc.paths['/exports/leads/{id}/{n}'].get.responses[200]).toMatchObject({ description: 'the file' });
   expect(doc.paths['/auth/login'].post.summary).toMatch(/Log in/);
   expect(doc.paths['/auth/logout'].get).toBeDefined();
   expect(doc.paths['/api/csrf'].put).toBeDefined();

@@ -1,6 +1,6 @@
 import { type BodyKind, bodyKinds, type CallContract, contracts } from '@leadmesh/schema';
 import { z } from 'zod';
-import { machineCalls } from '../../machine-routes.ts';
+import { machineContracts } from '../../machine-routes.ts';
 import { MACHINE_ROUTES_TAG as MACHINE_TAG, machineRoutePaths } from '../../sites/openapi.ts';
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -62,7 +62,7 @@ function without(schema: Record<string, unknown>, names: string[]): Record<strin
 function credentialText(contract: CallContract): string {
   switch (contract.credential ?? 'session') {
     case 'session':
-      return `Callers: ${contract.callers.join(', ')}.`;
+      return `Callers: ${contract.callers.join(', ')}.${contract.refuseAsMissing ? ' Anyone else gets the 404 of a missing record.' : ''}`;
     case 'apiToken':
       return `Authorization: Bearer <API token> whose flags include ${contract.tokenFlag}; no session, no CSRF token.`;
     case 'crmToken':
@@ -74,12 +74,32 @@ function credentialText(contract: CallContract): string {
   }
 }
 
-function operation(contract: CallContract) {
+/** The success answer as the contract's `answer` says it comes. */
+function success(contract: CallContract, data: Record<string, unknown>) {
+  switch (contract.answer ?? 'envelope') {
+    case 'text':
+      return { 200: { description: 'ok', content: { 'text/plain': { schema: data } } } };
+    case 'file':
+      return {
+        200: {
+          description: 'the file',
+          content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+        },
+      };
+    case 'redirect':
+      return { 302: { description: 'to the page named in Location' } };
+    case 'envelope':
+      return { 200: { description: 'ok', content: { 'application/json': { schema: envelope(data) } } } };
+  }
+}
+
+/** One operation; a machine route documents its query and is tagged "Machine routes". */
+function operation(contract: CallContract, machine: boolean) {
   const credential = contract.credential ?? 'session';
   const inPath = pathParams(contract.path);
   const input = without(schemaOf(contract.request, 'input'), inPath);
   const query =
-    contract.method === 'GET' && credential !== 'session'
+    contract.method === 'GET' && machine
       ? Object.entries((input.properties ?? {}) as Record<string, Record<string, unknown>>).map(
           ([name, schema]) => ({ name, in: 'query', required: false, schema }),
         )
@@ -90,7 +110,7 @@ function operation(contract: CallContract) {
     description: [credentialText(contract), contract.description, `Spec: ${contract.spec}.`]
       .filter(Boolean)
       .join(' '),
-    tags: [credential === 'session' ? contract.path.split('/')[1] : MACHINE_TAG],
+    tags: [machine ? MACHINE_TAG : contract.path.split('/')[1]],
     ...(contract.method === 'GET'
       ? {}
       : {
@@ -111,15 +131,7 @@ function operation(contract: CallContract) {
         : []),
     ],
     responses: {
-      200:
-        contract.answer === 'text'
-          ? { description: 'ok', content: { 'text/plain': { schema: data } } }
-          : contract.answer === 'file'
-            ? {
-                description: 'the file',
-                content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
-              }
-            : { description: 'ok', content: { 'application/json': { schema: envelope(data) } } },
+      ...success(contract, data),
       default: {
         description: contract.answer === 'text' ? 'error: ERROR CODE: message' : 'error',
         content:
@@ -134,11 +146,23 @@ function operation(contract: CallContract) {
 /** The OpenAPI document, generated from the same contracts the API validates with. */
 export function buildOpenApiDocument(serverUrl: string, sitesUrl = 'http://127.0.0.1:5100') {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const contract of [...Object.values(contracts), ...machineCalls.map((call) => call.contract)]) {
-    paths[contract.path] = { ...paths[contract.path], [contract.method.toLowerCase()]: operation(contract) };
+  const sites = [{ url: sitesUrl, description: 'the sites server (a publisher’s domain in production)' }];
+  for (const contract of Object.values(contracts)) {
+    paths[contract.path] = {
+      ...paths[contract.path],
+      [contract.method.toLowerCase()]: operation(contract, false),
+    };
   }
-  // The sites server's tracking and landing routes (decisions 0009, 0011), tagged "Machine routes".
-  Object.assign(paths, machineRoutePaths(sitesUrl));
+  // Machine routes by their contracts (decisions 0077, 0078); the sites server's under its own server.
+  for (const { contract, server } of machineContracts) {
+    paths[contract.path] = {
+      ...paths[contract.path],
+      ...(server === 'sites' ? { servers: sites } : {}),
+      [contract.method.toLowerCase()]: operation(contract, true),
+    };
+  }
+  // The sites server's file routes, described by hand (decision 0009).
+  Object.assign(paths, machineRoutePaths(sites));
   return {
     openapi: '3.0.3',
     info: {

@@ -2,6 +2,7 @@ import { TRACKING_COOKIE_DAYS } from '@leadmesh/schema';
 import type { AppDeps } from '../../context.ts';
 import { newClickKey, signClick } from './click-token.ts';
 import type { SiteFiles, TakenSite } from './site-directory.ts';
+import { MAX_SUB_ID, SUB_IDS } from './tracking.contracts.ts';
 import { type Traffic, urlPath } from './traffic.ts';
 
 /** The first-party cookie holding the click id on the sites origin, one per taken offer (its path). */
@@ -9,8 +10,6 @@ export const CLICK_COOKIE = 'lm_click';
 const COOKIE_MAX_AGE = TRACKING_COOKIE_DAYS * 86_400;
 
 /** Query parameters of a tracking link kept with the click. */
-const SUB_IDS = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'stclickid'] as const;
-const MAX_SUB_ID = 200;
 
 /** Where a taken offer's pages live on the sites origin: `/o/{code}/` (prelanding) and `/o/{code}/landing/`. */
 export const sitePaths = {

@@ -28,6 +28,13 @@ export interface Traffic {
   close(): Promise<void>;
 }
 
+declare module '../../context.ts' {
+  interface AppDeps {
+    /** Click tokens, the click buffer, geo and the sites' directory (built by `createTraffic`). */
+    traffic: Traffic;
+  }
+}
+
 /** `${DATA_DIR}/uploads/websites`, a relative DATA_DIR being read from the repository root. */
 export function websitesFolder(dataDir: string): string {
   const base = isAbsolute(dataDir) ? dataDir : resolve(repoRoot, dataDir);

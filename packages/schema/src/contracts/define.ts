@@ -53,14 +53,27 @@ export interface CallContract<
   tokenFlag?: ApiTokenFlag;
   /** The body it reads (`json` when absent; GET reads the query). */
   body?: BodyKind | readonly BodyKind[];
-  /** Bytes of body it reads at most (the API's JSON limit when absent). */
+  /** Bytes of body it reads at most (the API's JSON limit when absent); uploads declare theirs. */
   bodyLimit?: number;
   /**
-   * How it answers: the `{status, data}` envelope (default), plain text (errors as `ERROR CODE:
-   * message`), or a file (the handler's own Response; errors in the envelope).
+   * A Content-Type naming none of `body` is refused (415) instead of read as the likeliest kind
+   * (CRMs mislabel their bodies; a browser's form never does).
    */
-  answer?: 'envelope' | 'text' | 'file';
-  /** Path parameters (`{name}` in `path`) and query, request body fields otherwise, as the call reads them. */
+  strictContentType?: boolean;
+  /**
+   * How it answers: the `{status, data}` envelope (default), plain text (errors as `ERROR CODE:
+   * message`), a file (the handler's own Response; errors in the envelope), or a redirect (302).
+   */
+  answer?: 'envelope' | 'text' | 'file' | 'redirect';
+  /**
+   * A session call whose refusals read as this NOT_FOUND message, the one a missing record gets,
+   * so a caller who may not call it cannot tell what exists (export files).
+   */
+  refuseAsMissing?: string;
+  /**
+   * Path parameters (`{name}` in `path`; a last `{…Path}`, e.g. `{pagePath}`, takes the rest of
+   * the path, slashes and all) and query, request body fields otherwise, as the call reads them.
+   */
   request: Req;
   response: Res;
 }

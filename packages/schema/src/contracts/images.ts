@@ -26,6 +26,8 @@ export const imageCalls = {
     spec: 'A',
     callers: ['admin'],
     body: 'multipart',
+    // The image's 5 MB and the form's other fields, with room for multipart's boundaries.
+    bodyLimit: 10 * 1024 * 1024,
     request: z.object({
       /** Checked by the server (present, then judged by its bytes), so every refusal answers the screen's texts. */
       image: z.unknown().optional().describe('The image file (PNG, JPEG, GIF, WebP or AVIF; at most 5 MB)'),

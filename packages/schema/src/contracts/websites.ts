@@ -95,6 +95,7 @@ export const websiteCalls = {
     spec: 'P',
     callers: ['admin'],
     body: 'multipart',
+    bodyLimit: 50 * 1024 * 1024,
     // Keys in the order of the spec's messages (public §5): the first problem is the one answered.
     request: z.object({
       WebsiteName: z
