@@ -216,7 +216,10 @@ export const PAGE_WEIGHT_TARGETS: readonly PageWeightTarget[] = [
     path: '/dashboard/publisher',
     login: { username: 'publisher', password: 'publisher12345' },
     // 579 KB measured once each lead view became its own chunk (the dashboard no longer carries the
-    // postbacks', leads' and statistic's code); was 625 KB.
+    // postbacks', leads' and statistic's code); was 625 KB. 582 KB once the tiles draw before antd
+    // (decision 0064): the same antd parts, now requested right after the tiles instead of before
+    // them, so this total (everything before the charts) did not fall and the budget stays; the
+    // bytes before the tiles (610 → 330-343 KB) are the phone bench's row (bench/phone.ts).
     maxBytes: 595 * 1024,
     only: 'mf_publisher',
     charts: true,
