@@ -230,6 +230,8 @@ export const PAGE_WEIGHT_TARGETS: readonly PageWeightTarget[] = [
     path: '/dashboard/publisher',
     login: { username: 'publisher', password: 'publisher12345' },
     // 468.3 KB measured once the shell's dashboard layout carried no antd (decision 0062); was 595 KB.
+    // The tiles drawing before antd (decision 0064) moved antd's parts after the tiles, not out of
+    // this total (everything before the charts); the bytes before the tiles are the phone bench's row.
     maxBytes: 482 * 1024,
     only: 'mf_publisher',
     charts: true,

@@ -1,13 +1,11 @@
 import { lazyScreen } from '@leadmesh/federation';
 import { routesOf, useSessionStore } from '@leadmesh/session';
-import { AppTheme, ComingSoon, renderLeadTimeline, ScreenLoading } from '@leadmesh/ui';
+import { LazyAppTheme, renderLeadTimeline, ScreenLoading } from '@leadmesh/ui';
+import { LeadDashboard } from '@leadmesh/ui/views/LeadDashboard';
 import { type ReactElement, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Outlet, Route, Routes } from 'react-router-dom';
 
 // Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
-const LeadDashboard = lazyScreen(() =>
-  import('@leadmesh/ui/views/LeadDashboard').then(({ LeadDashboard }) => LeadDashboard),
-);
 const LeadsView = lazyScreen(() => import('@leadmesh/ui/views/LeadsView').then(({ LeadsView }) => LeadsView));
 const StatisticView = lazyScreen(() =>
   import('@leadmesh/ui/views/StatisticView').then(({ StatisticView }) => StatisticView),
@@ -19,12 +17,20 @@ const CrmScreen = lazyScreen(() => import('./pages/crm.tsx').then(({ CrmScreen }
 const AdvertiserPayments = lazyScreen(() =>
   import('./pages/payments.tsx').then(({ AdvertiserPayments }) => AdvertiserPayments),
 );
+const ComingSoon = lazyScreen(() => import('@leadmesh/ui').then(({ ComingSoon }) => ComingSoon));
 
 const pending = <ScreenLoading />;
 
+/**
+ * The dashboard, in the App's own chunk (the shell preloads it with the page): it draws its KPI
+ * tiles before antd has loaded and loads antd's parts itself (decision 0064).
+ */
+const FIRST_SCREENS: Record<string, ReactElement> = {
+  advertiser: <LeadDashboard audience="advertiser" path="advertiser" />,
+};
+
 /** Route path → screen; the postback screen of the advertiser menu is drawn by mf-publisher. */
 const SCREENS: Record<string, ReactElement> = {
-  advertiser: <LeadDashboard audience="advertiser" path="advertiser" />,
   'advertiser-leads': (
     <LeadsView audience="advertiser" path="advertiser-leads" renderTimeline={renderLeadTimeline} />
   ),
@@ -34,21 +40,38 @@ const SCREENS: Record<string, ReactElement> = {
   'payments-advertiser': <AdvertiserPayments path="payments-advertiser" />,
 };
 
-/**
- * The dashboard routes of mf-advertiser, from the route table, mounted by the shell under `/dashboard/*`
- * (the shell only mounts it for paths the table gives to mf_advertiser).
- */
-export default function App() {
+/** antd's theme around every screen but the dashboard. */
+function Themed() {
   const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
-    <AppTheme dark={dark}>
+    <LazyAppTheme dark={dark} fallback={pending}>
       <Suspense fallback={pending}>
-        <Routes>
-          {routesOf('mf_advertiser').map(({ path }) => (
+        <Outlet />
+      </Suspense>
+    </LazyAppTheme>
+  );
+}
+
+/**
+ * The dashboard routes of mf-advertiser, from the route table, mounted by the shell under `/dashboard/*`
+ * (the shell only mounts it for paths the table gives to mf_advertiser). The App imports no antd.
+ */
+export default function App() {
+  const routes = routesOf('mf_advertiser');
+  return (
+    <Routes>
+      {routes
+        .filter(({ path }) => FIRST_SCREENS[path])
+        .map(({ path }) => (
+          <Route key={path} path={path} element={FIRST_SCREENS[path]} />
+        ))}
+      <Route element={<Themed />}>
+        {routes
+          .filter(({ path }) => !FIRST_SCREENS[path])
+          .map(({ path }) => (
             <Route key={path} path={path} element={SCREENS[path] ?? <ComingSoon screen={path} />} />
           ))}
-        </Routes>
-      </Suspense>
-    </AppTheme>
+      </Route>
+    </Routes>
   );
 }

@@ -184,8 +184,8 @@ describe('ScreenLoading', () => {
     vi.useFakeTimers();
     render(<ScreenLoading />);
     const block = screen.getByTestId('screen-loading');
-    expect(block.querySelector('.ant-spin-spinning')).toBeNull();
+    expect(block.querySelector('.lm-spinner')).toBeNull();
     act(() => vi.advanceTimersByTime(SCREEN_SPINNER_DELAY_MS + 50));
-    expect(block.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(block.querySelector('.lm-spinner')).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { api } from '@leadmesh/api-client';
-import { Spin } from 'antd';
 import { lazy, Suspense, useCallback } from 'react';
+import { Spinner } from '../ScreenLoading.tsx';
 
 // Its own chunk: the lead lists load without it, More info fetches it (the publisher's page-weight
 // budget, e2e/weight.spec.ts).
@@ -18,7 +18,7 @@ export function LeadTimelineOf({ leadId }: { leadId: number }) {
     [],
   );
   return (
-    <Suspense fallback={<Spin data-testid="timeline-loading" />}>
+    <Suspense fallback={<Spinner testId="timeline-loading" />}>
       <LeadTimeline load={load} onReplay={replay} />
     </Suspense>
   );

@@ -1,4 +1,3 @@
-import { Card, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 
 /**
@@ -28,17 +27,38 @@ export const CHART_SLOTS: readonly { wide: boolean }[] = [
   { wide: true },
 ];
 
+/**
+ * The chart cards' frame in plain CSS, the size of antd's small card with a title (checked against
+ * the drawn charts by the browser test): the placeholder shows before antd has loaded (decision 0064).
+ */
+export const CHART_SLOTS_CSS = `
+.lm-chart-slot { box-sizing: border-box; min-width: 0; background: var(--lm-surface); border: 1px solid var(--lm-border);
+  border-radius: 8px; }
+.lm-chart-slot-head { box-sizing: border-box; min-height: 38px; border-bottom: 1px solid var(--lm-border); }
+.lm-chart-slot-body { padding: 12px 16px; overflow: hidden; }
+.lm-chart-slot-body .lm-bar { margin: 16px 0; }
+`;
+
 /** The charts' place while their library loads: the same grid, the same cards, the same height. */
 export function ChartsPlaceholder() {
   return (
-    <div className="lm-charts" data-testid="charts-loading" aria-busy="true">
+    <div className="lm-charts lm-busy" data-testid="charts-loading" aria-busy="true">
       {CHART_SLOTS.map((slot, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Card key={i} size="small" title={' '} className={slot.wide ? 'lm-chart-wide' : undefined}>
-          <div style={{ height: CHART_HEIGHT, overflow: 'hidden' }}>
-            <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          key={i}
+          className={slot.wide ? 'lm-chart-slot lm-chart-wide' : 'lm-chart-slot'}
+        >
+          <div className="lm-chart-slot-head" />
+          <div className="lm-chart-slot-body">
+            <div style={{ height: CHART_HEIGHT }}>
+              {[92, 100, 100, 61].map((width, row) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder bars have no identity
+                <span key={row} className="lm-bar" style={{ width: `${width}%` }} />
+              ))}
+            </div>
           </div>
-        </Card>
+        </div>
       ))}
     </div>
   );

@@ -1,29 +1,11 @@
-import type { Envelope } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
 import { Button, Result } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { refusalText } from '../feedback.tsx';
 
-/**
- * The frame of a screen: `data-testid="screen"` with the route path, as the browser tests and the
- * shell's tests find it. The header already carries the title, so the screen has no heading.
- */
-export function Screen({
-  path,
-  children,
-  style,
-}: {
-  path: string;
-  children: ReactNode;
-  style?: CSSProperties;
-}) {
-  return (
-    <section data-testid="screen" data-screen={path} className="lm-screen" style={style}>
-      {children}
-    </section>
-  );
-}
+// Kept apart so the dashboard's first screen draws them without antd (decision 0064).
+export { isNotVerified, Screen, VIEW_CSS, ViewStyles } from './frame.tsx';
 
 /**
  * 'Your account has not been verified' (dashboards §2 Unverified accounts), the one wall of every
@@ -74,11 +56,6 @@ export function NotVerified() {
   );
 }
 
-/** Whether an answer refused the caller for not being verified. */
-export function isNotVerified(answer: Envelope<unknown> | null | undefined): boolean {
-  return answer?.status === 'error' && answer.data === 'NOT_VERIFIED';
-}
-
 /** The message of an error answer with the server's reasons (the kit's `refusalText`). */
 export const errorText = refusalText;
 
@@ -104,30 +81,6 @@ export function LoadError({
       }
     />
   );
-}
-
-/** Styles the views share; one `<style>` so the kit needs no CSS pipeline. */
-export const VIEW_CSS = `
-.lm-screen { display: flex; flex-direction: column; gap: 16px; min-width: 0; }
-.lm-kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 12px; }
-.lm-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 16px; }
-.lm-charts .ant-card-body { padding: 12px 16px; overflow: hidden; }
-.lm-charts > .ant-card { min-width: 0; }
-.lm-chart-wide { grid-column: 1 / -1; }
-.lm-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
-.lm-table-scroll { overflow-x: auto; }
-.lm-dl { display: grid; grid-template-columns: minmax(110px, max-content) 1fr; gap: 6px 16px; margin: 0; }
-.lm-dl dt { opacity: 0.65; }
-.lm-dl dd { margin: 0; word-break: break-word; }
-@media (max-width: 600px) {
-  .lm-actions { max-width: 140px; }
-  .lm-kpis { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
-  .lm-kpis .ant-statistic-content { font-size: 20px; }
-}
-`;
-
-export function ViewStyles() {
-  return <style>{VIEW_CSS}</style>;
 }
 
 /** A definition list of label / value pairs (More info dialogs). */

@@ -1,11 +1,25 @@
 import type { DashboardData } from '@leadmesh/schema';
 import { POSTBACK_PLACEHOLDERS } from '@leadmesh/schema/constants';
+import { sessionStore } from '@leadmesh/session';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession } from '../../../session/src/test-fixtures.ts';
 
 const call = vi.fn();
 vi.mock('@leadmesh/api-client', () => ({ api: { call: (...args: unknown[]) => call(...args) } }));
+// The dashboard's antd chunk arrives only when a test opens the gate: the first screen must not wait for it.
+const restGate = vi.hoisted(() => {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open: () => open() };
+});
+vi.mock('./dashboard-rest.tsx', async (importOriginal) => {
+  await restGate.opened;
+  return importOriginal();
+});
 
 const { approveRateText } = await import('./dashboard-logic.ts');
 const { LeadDashboard } = await import('./LeadDashboard.tsx');
@@ -27,10 +41,26 @@ const empty: DashboardData = {
   uniqueCountryCodes: [],
 };
 
+// Taken before the tests fake the clock: loading a chunk's modules takes real time.
+const realTimeout = globalThis.setTimeout;
+
+/** Lets the timers and the lazy chunks settle until `ready` holds. */
+async function settle(ready: () => boolean) {
+  for (let i = 0; i < 200 && !ready(); i++) {
+    await act(async () => {
+      await new Promise((resolve) => realTimeout(resolve, 25));
+      await vi.advanceTimersByTimeAsync(10);
+    });
+  }
+  expect(ready()).toBe(true);
+}
+const shown = (testId: string) => () => screen.queryByTestId(testId) !== null;
+
 describe('the dashboard screen', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     call.mockReset();
+    sessionStore.setState({ theme: 'dark' });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -41,6 +71,38 @@ describe('the dashboard screen', () => {
         <LeadDashboard audience="publisher" path="publisher" />
       </MemoryRouter>,
     );
+
+  // Runs first: the antd chunk is still held back here (decision 0064).
+  it('draws its tiles, toolbar and chart places in plain markup before antd has loaded', async () => {
+    call.mockResolvedValue({
+      status: 'ok',
+      data: { ...empty, totalLeadCount: 12, totalConvertedLeadsCount: 3 },
+    });
+    const { container } = mount();
+    expect(screen.getByTestId('dashboard-loading').querySelectorAll('.lm-tile')).toHaveLength(8);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(screen.getByTestId('kpi-total').getAttribute('data-value')).toBe('12');
+    expect(screen.getByTestId('kpi-converted-value').textContent).toBe('3');
+    expect(screen.getByTestId('filter-bar-pending')).toBeTruthy();
+    expect(screen.getByTestId('charts-loading')).toBeTruthy();
+    expect(container.querySelector('[class*="ant-"]')?.outerHTML ?? null).toBeNull();
+    expect(container.querySelector('.lm-first')?.getAttribute('data-lm-theme')).toBe('dark');
+    // The plain Refresh already works.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('dashboard-refresh'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(call).toHaveBeenCalledTimes(2);
+    restGate.open();
+    await settle(shown('filter-bar'));
+    await settle(shown('dashboard-breakdowns'));
+    expect(screen.queryByTestId('filter-bar-pending')).toBeNull();
+    expect(screen.getByTestId('dashboard-refresh').className).toContain('ant-btn');
+    // The tiles stayed the same elements: nothing above the antd parts was drawn again.
+    expect(screen.getByTestId('kpi-total').getAttribute('data-value')).toBe('12');
+  });
 
   it('asks for its data 300 ms after it opens, then shows the tiles', async () => {
     call.mockResolvedValue({ status: 'ok', data: empty });
@@ -56,7 +118,29 @@ describe('the dashboard screen', () => {
     expect(screen.getByTestId('kpi-money-value').textContent).toBe('$1,234.56');
     expect(screen.getByTestId('kpi-ratio-value').textContent).toBe('—');
     expect(screen.getByTestId('kpi-active-offers-value').textContent).toBe('2');
-    expect(screen.getByTestId('dashboard-empty')).toBeTruthy();
+    await settle(shown('dashboard-empty'));
+  });
+
+  it('follows the session theme and gives an advertiser its credit tile from the first frame', async () => {
+    sessionStore.setState({
+      theme: 'light',
+      userData: fakeSession(
+        {},
+        { AdvertiserInfo: { isInfiniteCredits: false, Credits: 5000, Flags: { isVerified: true } } as never },
+      ),
+    });
+    call.mockResolvedValue({ status: 'ok', data: empty });
+    const { container } = render(
+      <MemoryRouter>
+        <LeadDashboard audience="advertiser" path="advertiser" />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('.lm-first')?.getAttribute('data-lm-theme')).toBe('light');
+    expect(screen.getByTestId('dashboard-loading').querySelectorAll('.lm-tile')).toHaveLength(9);
+    await settle(shown('kpi-credits'));
+    expect(screen.getByTestId('kpi-credits-value').textContent).toBe('$50.00');
+    expect(screen.getByTestId('kpi-money').textContent).toContain('Total spent');
+    sessionStore.setState({ userData: null });
   });
 
   it("shows 'Can't fetch data. Try again later.' and Retry asks again", async () => {
@@ -65,6 +149,7 @@ describe('the dashboard screen', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(300);
     });
+    await settle(shown('dashboard-error'));
     expect(screen.getByTestId('dashboard-error').textContent).toContain("Can't fetch data. Try again later.");
     call.mockResolvedValueOnce({ status: 'ok', data: empty });
     await act(async () => {
@@ -102,6 +187,7 @@ describe('the dashboard screen', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(300);
     });
+    await settle(shown('not-verified'));
     expect(screen.getByTestId('not-verified').textContent).toContain('Your account has not been verified');
   });
 });
