@@ -208,4 +208,23 @@ describe('throughLane: the slot holder sends the parked deliveries in turn (deci
     expect(sent).toEqual([1, 2]);
     expect(drained.enqueued).toHaveLength(1);
   });
+
+  it("a delivery's report answers once the next one has asked for its claim, so the record may share its transaction", async () => {
+    const { lanes, ctx } = await parkedLane({}, 2);
+    const events: string[] = [];
+    await throughLane(
+      ctx,
+      'holder',
+      endpoint,
+      postbackSend,
+      { deliveryId: 1, attempt: 1 },
+      async (p: Payload, report) => {
+        events.push(`claim ${p.deliveryId}`);
+        await report('ok');
+        events.push(`record ${p.deliveryId}`);
+      },
+    );
+    expect(events).toEqual(['claim 1', 'claim 2', 'record 1', 'claim 3', 'record 2', 'record 3']);
+    expect((await lanes.status([endpoint]))[0]).toMatchObject({ inFlight: 0, waiting: 0 });
+  });
 });

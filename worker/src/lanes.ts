@@ -42,7 +42,12 @@ export async function dispatchReleased(ctx: WorkerContext, released: readonly Re
   }
 }
 
-export type Report = (health: EndpointHealth, error?: string | null) => void;
+/**
+ * Tells the lane what the call said about its endpoint. Resolves once the lane has handed the slot
+ * on (the next delivery's claim asked for, or the slot freed): a caller that waits for it before
+ * its record lets the record and the next claim share one database transaction (decision 0036).
+ */
+export type Report = (health: EndpointHealth, error?: string | null) => Promise<void>;
 
 interface Outcome {
   health: EndpointHealth;
@@ -71,7 +76,7 @@ export async function throughLane<P>(
   endpoint: string,
   job: JobDefinition,
   payload: P,
-  deliver: (payload: P, report: Report, drained: boolean) => Promise<void>,
+  deliver: (payload: P, report: Report) => Promise<void>,
 ): Promise<boolean> {
   const { lanes } = ctx;
   const token = laneToken(jobId);
@@ -83,19 +88,26 @@ export async function throughLane<P>(
   let turns = 0;
   let current: { payload: P } | null = { payload };
   let failed = false;
+  /** Lets the delivery before the current one write its record (see Report). */
+  let handOver: () => void = () => undefined;
   try {
     while (current) {
+      const previous = handOver;
       turns += 1;
       const drained = turns > 1;
       let reported: (outcome: Outcome) => void = () => undefined;
       const said = new Promise<Outcome>((resolve) => {
         reported = resolve;
       });
-      const finished = deliver(
-        current.payload,
-        (health, error) => reported({ health, error: error ?? null }),
-        drained,
-      );
+      const handedOn = new Promise<void>((resolve) => {
+        handOver = resolve;
+      });
+      const finished = deliver(current.payload, (health, error) => {
+        reported({ health, error: error ?? null });
+        return handedOn;
+      });
+      // The next claim is asked for (synchronously, up to its first wait): the record may go with it.
+      previous();
       records.push(
         drained
           ? finished.catch((error) => {
@@ -137,6 +149,7 @@ export async function throughLane<P>(
       }
     }
   } finally {
+    handOver();
     if (holding) await lanes.leave(endpoint, token, 'neutral', null).catch(() => undefined);
   }
   await Promise.all(records);

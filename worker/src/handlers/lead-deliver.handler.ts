@@ -50,20 +50,16 @@ export async function runLeadDeliver(
     // A lead no longer waiting still passes its lane: a job the lane released holds a slot to give back.
     if (target?.crmId != null && (await isOverNetwork(ctx.db, target.crmId))) {
       const crmId = target.crmId;
-      // Leads parked in this lane come in turn under the same slot (decision 0036), each read as a
-      // job reads it: one whose CRM was disabled or changed meanwhile waits for the sweep.
+      // Leads parked in this lane come in turn under the same slot (decision 0036); the claim
+      // leaves one whose CRM was disabled or changed meanwhile waiting for the sweep.
       await throughLane(
         { ...ctx, lanes },
         run.jobId,
         crmEndpoint(crmId),
         leadDeliver,
         payload,
-        async (next, report, drained) => {
-          if (drained) {
-            const [now] = await peek.execute({ id: next.leadId });
-            if (!now || now.disabled || now.crmId !== crmId) return;
-          }
-          await deliverLead(ctx, next.leadId, next.attempt, report);
+        async (next, report) => {
+          await deliverLead(ctx, next.leadId, next.attempt, report, crmId);
         },
       );
       return;

@@ -171,7 +171,8 @@ async function sendDelivery(
     };
   }
 
-  report?.(healthOf(result), result.error ?? (result.status === null ? null : `HTTP ${result.status}`));
+  // Not waited for: the record is its own statement, it need not meet the next claim.
+  void report?.(healthOf(result), result.error ?? (result.status === null ? null : `HTTP ${result.status}`));
 
   let delay: number | null = null;
   let state: 'pending' | 'delivered' | 'failed';
