@@ -155,15 +155,18 @@ async function profileStages(
   const queue = new Queue(queueName, { connection: redis, prefix });
   try {
     const stages = { enqueue: [] as number[], queued: [] as number[], running: [] as number[] };
+    // A job that ended before its delivery arrived parked it: a slot's holder or a released job sent it.
+    let parkedAtRun = 0;
     for (const item of items) {
       const job = await queue.getJob(item.jobId);
       if (!job?.processedOn) continue;
       stages.enqueue.push(job.timestamp - item.eventAt);
       stages.queued.push(job.processedOn - job.timestamp);
       stages.running.push(item.arrivedAt - job.processedOn);
+      if (job.finishedOn && job.finishedOn < item.arrivedAt) parkedAtRun += 1;
     }
     const counts = await queue.getJobCounts('completed', 'failed', 'waiting', 'delayed', 'active');
-    return `p99 by stage over ${stages.queued.length} jobs: event to enqueued ${percentile(stages.enqueue, 99)} ms, waiting in the queue ${percentile(stages.queued, 99)} ms, started to arrived ${percentile(stages.running, 99)} ms (p50 ${percentile(stages.enqueue, 50)} / ${percentile(stages.queued, 50)} / ${percentile(stages.running, 50)}); ${queueName} queue now: ${Object.entries(
+    return `p99 by stage over ${stages.queued.length} first jobs (${items.length - stages.queued.length} deliveries had none run: parked on enqueue), ${parkedAtRun} of which parked their delivery (sent later in turn by a slot's holder, or by a released job): event to enqueued ${percentile(stages.enqueue, 99)} ms, waiting in the queue ${percentile(stages.queued, 99)} ms, started to arrived ${percentile(stages.running, 99)} ms (p50 ${percentile(stages.enqueue, 50)} / ${percentile(stages.queued, 50)} / ${percentile(stages.running, 50)}); ${queueName} queue now: ${Object.entries(
       counts,
     )
       .map(([k, v]) => `${k} ${v}`)
@@ -446,8 +449,8 @@ async function deadCrm(options: DrillOptions): Promise<DrillResult> {
       timeoutMs,
       'the baseline leads at the CRM',
     );
-    const latencyOf = async (some: number[]) => {
-      const intake = new Map(
+    const intakeOf = async (some: number[]) =>
+      new Map(
         (
           await db
             .select({ ID: leads.ID, createdAt: leads.createdAt })
@@ -455,9 +458,26 @@ async function deadCrm(options: DrillOptions): Promise<DrillResult> {
             .where(inArray(leads.ID, some.slice(0, 30_000)))
         ).map((l) => [l.ID, l.createdAt.getTime()]),
       );
+    const latencyOf = async (some: number[]) => {
+      const intake = await intakeOf(some);
       return some.map((id) => (arrivedAt.get(String(id)) ?? Number.NaN) - (intake.get(id) ?? 0));
     };
     const baseline = percentile(await latencyOf([...first.accepted]), 99);
+    const stagesOf = async (some: number[]) => {
+      const intake = await intakeOf(some);
+      return profileStages(
+        redis,
+        world.env.REDIS_PREFIX,
+        leadDeliver.queue,
+        some.map((id) => ({
+          jobId: leadDeliver.key({ leadId: id, attempt: 1 }),
+          eventAt: intake.get(id) ?? 0,
+          arrivedAt: arrivedAt.get(String(id)) ?? 0,
+        })),
+      );
+    };
+    notes.push(`before the fault, ${await stagesOf([...first.accepted])}`);
+    log(`  ${notes.at(-1)}`);
     const deadIds = await insertLeads(db, dead, Math.max(1, Math.round(total / 5)));
     await Promise.all(deadIds.map((leadId) => producer.enqueue(leadDeliver, { leadId, attempt: 1 })));
     notes.push(`${deadIds.length} leads waiting for a CRM that takes connections and never answers`);
@@ -476,6 +496,8 @@ async function deadCrm(options: DrillOptions): Promise<DrillResult> {
     const p99 = percentile(latencies, 99);
     const p50 = percentile(latencies, 50);
     const deadArrived = deadIds.filter((id) => arrivedAt.has(String(id))).length;
+    notes.push(`during the fault, ${await stagesOf([...second.accepted])}`);
+    log(`  ${notes.at(-1)}`);
     notes.push(
       `healthy CRM while the other hung: ${second.accepted.size} leads, p50 ${p50} ms, p99 ${p99} ms after intake (target < ${P99_TARGET_MS} ms; ${first.accepted.size} before the fault, same run: p99 ${baseline} ms); ${deadArrived} of the hanging CRM's leads arrived meanwhile`,
     );

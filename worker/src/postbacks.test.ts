@@ -3,11 +3,19 @@
  * 127.0.0.1 started here. A network jail stops (and fails the file on) any connection to another
  * address and any real DNS lookup; names resolve through a stub table only.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
 import { leadMacros, POSTBACK_MACRO_NAMES, queueLeadPostbacks } from '@leadmesh/core';
-import { postbackSend, runUnitOfWork } from '@leadmesh/jobs';
+import {
+  createEndpointLanes,
+  type JobDefinition,
+  type JobProducer,
+  laneMember,
+  postbackLane,
+  postbackSend,
+  runUnitOfWork,
+} from '@leadmesh/jobs';
 import { type Connector, type ConnectTarget, connectPinned, POSTBACK_RETRY_DELAYS_MS } from '@leadmesh/net';
 import { PRODUCT_KEY } from '@leadmesh/schema';
 import {
@@ -19,6 +27,7 @@ import {
 } from '@leadmesh/schema/tables';
 import { Queue } from 'bullmq';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi, type TestClient } from '../../api/src/test/harness.ts';
@@ -364,6 +373,65 @@ describe('retries', () => {
       runPostbackSend({ deliveryId: id, attempt: 1 }, ctx),
     ]);
     expect(requestsFor(id)).toHaveLength(1);
+  });
+});
+
+describe('lanes (decision 0036)', () => {
+  it("the job holding a receiver's slot sends its parked deliveries in turn, each once, then hands the slot on", async () => {
+    const redis = new Redis(api.deps.env.REDIS_URL, { maxRetriesPerRequest: null });
+    try {
+      const lanes = createEndpointLanes(
+        redis,
+        { maxInFlight: 1, drainMax: 20 },
+        `test-pb-lanes-${randomUUID()}`,
+      );
+      const lane = postbackLane(receiver.origin) ?? '';
+      const ids: number[] = [];
+      for (let i = 0; i < 25; i++) ids.push(await outboxRow(`${receiver.origin}/drain/${i}`));
+      // The receiver's one slot is busy; the 25 deliveries park as their jobs would.
+      expect(await lanes.enter(lane, 'busy', 'another delivery')).toBe(true);
+      for (const deliveryId of ids) {
+        const payload = { deliveryId, attempt: 1, lane };
+        expect(await lanes.enter(lane, `job-${deliveryId}`, laneMember(postbackSend, payload))).toBe(false);
+      }
+      const [first] = await lanes.leave(lane, 'busy', 'ok');
+      const { ctx, jobs } = handContext();
+      const jobIds: string[] = [];
+      const recording = {
+        ...jobs,
+        async enqueue(job: JobDefinition, payload: unknown, delayMs?: number, jobId?: string) {
+          jobIds.push(jobId ?? '');
+          await jobs.enqueue(job, payload, delayMs);
+        },
+      } as JobProducer;
+      const laned = { ...ctx, jobs: recording, lanes };
+      const run = (jobId: string) => ({ attempt: 1, isLastAttempt: false, jobId });
+      await runPostbackSend(
+        { deliveryId: ids[0], attempt: 1, lane },
+        laned,
+        run(`postback.send-${ids[0]}-1-${first.token}`),
+      );
+      const states = async () =>
+        (await api.db.select().from(postbackDeliveries).where(inArray(postbackDeliveries.ID, ids))).map(
+          (r) => `${r.ID}:${r.State}:${r.Attempts}`,
+        );
+      // One job sent 20 in a row (fair turns), then gave its slot to the 21st through the queue.
+      expect(await states()).toEqual(ids.map((id, i) => (i < 20 ? `${id}:delivered:1` : `${id}:pending:0`)));
+      expect(jobs.jobs.map((j) => j.payload)).toEqual([{ deliveryId: ids[20], attempt: 1, lane }]);
+      expect(jobIds).toEqual([expect.stringMatching(new RegExp(`^postback\\.send-${ids[20]}-1-lane\\d+$`))]);
+      expect((await lanes.status([lane]))[0]).toMatchObject({ inFlight: 1, waiting: 4 });
+
+      // The released job, as the queue runs it, sends the rest and frees the slot.
+      await runPostbackSend({ deliveryId: ids[20], attempt: 1, lane }, laned, run(jobIds[0]));
+      expect(await states()).toEqual(ids.map((id) => `${id}:delivered:1`));
+      for (const id of ids) expect(requestsFor(id)).toHaveLength(1);
+      expect((await lanes.status([lane]))[0]).toMatchObject({ inFlight: 0, waiting: 0, state: 'closed' });
+      // The same job again (a duplicate from the queue or the sweep): the claims send nothing twice.
+      await runPostbackSend({ deliveryId: ids[20], attempt: 1, lane }, laned, run(jobIds[0]));
+      for (const id of ids) expect(requestsFor(id)).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

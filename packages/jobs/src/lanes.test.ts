@@ -117,4 +117,55 @@ describe('endpoint lanes', () => {
     expect(released.map((r) => r.member)).toEqual(['m2', 'm3']);
     expect((await l.status(['r']))[0]).toMatchObject({ state: 'closed', waiting: 1, inFlight: 2 });
   });
+
+  it('handOn keeps the slot for the oldest parked delivery, under the same token, and frees it when none waits', async () => {
+    const l = lanes({ maxInFlight: 2 });
+    expect(await l.enter('h', 't1', 'm1')).toBe(true);
+    expect(await l.enter('h', 't2', 'm2')).toBe(true);
+    for (const m of ['m3', 'm4']) expect(await l.enter('h', `t-${m}`, m)).toBe(false);
+    const first = await l.handOn('h', 't1', 'ok');
+    expect(first).toEqual({ next: 'm3', released: [] });
+    // Still two in flight, one parked: the kept slot is not a third one.
+    expect((await l.status(['h']))[0]).toMatchObject({ inFlight: 2, waiting: 1 });
+    expect(await l.enter('h', 't5', 'm5')).toBe(false);
+    // The same token goes on holding it (a second enter of it is a renewal, not a new slot).
+    expect(await l.enter('h', 't1', 'm3')).toBe(true);
+    expect((await l.status(['h']))[0]).toMatchObject({ inFlight: 2, waiting: 2 });
+    expect((await l.handOn('h', 't1', 'ok')).next).toBe('m4');
+    expect((await l.handOn('h', 't1', 'ok')).next).toBe('m5');
+    expect(await l.handOn('h', 't1', 'ok')).toEqual({ next: null, released: [] });
+    expect((await l.status(['h']))[0]).toMatchObject({ inFlight: 1, waiting: 0 });
+  });
+
+  it('handOn gives the other free slots to the queue as leave does, the oldest parked kept for itself', async () => {
+    const l = lanes({ maxInFlight: 3, leaseMs: 150 });
+    for (const t of ['t1', 't2', 't3']) expect(await l.enter('f', t, `m-${t}`)).toBe(true);
+    for (const m of ['p1', 'p2', 'p3']) expect(await l.enter('f', `t-${m}`, m)).toBe(false);
+    // t2 and t3 died mid-call: their leases run out; t1 renews its own by handing on.
+    await sleep(200);
+    const handoff = await l.handOn('f', 't1', 'ok');
+    expect(handoff.next).toBe('p1');
+    expect(handoff.released.map((r) => r.member)).toEqual(['p2', 'p3']);
+    expect((await l.status(['f']))[0]).toMatchObject({ inFlight: 3, waiting: 0 });
+  });
+
+  it('handOn keeps nothing once the breaker opens, and a half-open probe that answers sends the next itself', async () => {
+    const l = lanes({ maxInFlight: 2, failuresToOpen: 2, probeBaseMs: 100, probeMaxMs: 1_000 });
+    expect(await l.enter('b', 't1', 'm1')).toBe(true);
+    expect(await l.enter('b', 't2', 'm2')).toBe(true);
+    for (const m of ['p1', 'p2', 'p3']) expect(await l.enter('b', `t-${m}`, m)).toBe(false);
+    // A failure short of opening: the run goes on.
+    expect((await l.handOn('b', 't1', 'fail', 'HTTP 503')).next).toBe('p1');
+    // The second consecutive failure opens it: the slot is free and nothing goes.
+    expect(await l.handOn('b', 't1', 'fail', 'HTTP 503')).toEqual({ next: null, released: [] });
+    expect((await l.status(['b']))[0]).toMatchObject({ state: 'open', inFlight: 1, waiting: 2 });
+    await sleep(150);
+    const [woken] = await l.wakeDue();
+    expect(woken.released.map((r) => r.member)).toEqual(['p2']);
+    const probe = woken.released[0];
+    expect(await l.enter('b', probe.token, probe.member)).toBe(true);
+    // The probe answers: closed, and its worker goes on with the oldest parked under the probe's token.
+    expect(await l.handOn('b', probe.token, 'ok')).toEqual({ next: 'p3', released: [] });
+    expect((await l.status(['b']))[0]).toMatchObject({ state: 'closed', failures: 0, inFlight: 2 });
+  });
 });

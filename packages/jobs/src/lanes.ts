@@ -11,9 +11,10 @@ import type { JobDefinition } from './define.ts';
  *   and none is sent; after a wait that doubles per opening (`probeBaseMs` .. `probeMaxMs`) one
  *   parked delivery goes alone as the probe (half-open); its success closes the breaker, its
  *   failure opens it again;
- * - a finished delivery hands its slot to the endpoint's oldest parked one (slot hand-over), so a
- *   backlog for one endpoint enters the shared queue `maxInFlight` at a time and never stands in
- *   front of another endpoint's deliveries.
+ * - a finished delivery's worker keeps its slot and sends the endpoint's oldest parked delivery
+ *   itself (`handOn`, a bounded run: `drainMax`, `drainMs`), then hands the slot to the oldest
+ *   parked one through the queue (slot hand-over), so a backlog for one endpoint enters the shared
+ *   queue `maxInFlight` at a time and never stands in front of another endpoint's deliveries.
  *
  * Every step is one Lua script, so two workers never take the same slot or release the same parked
  * delivery. Slots are leases (`leaseMs`): a worker that dies mid-call frees its slot when the lease
@@ -27,6 +28,13 @@ export interface LaneSettings {
   probeBaseMs: number;
   probeMaxMs: number;
   leaseMs: number;
+  /**
+   * A worker holding a slot keeps it for the endpoint's next parked deliveries, sent in-process,
+   * for at most this many deliveries in a row and this long (decision 0036): fair turns, then the
+   * slot goes back through the queue.
+   */
+  drainMax: number;
+  drainMs: number;
 }
 
 export const DEFAULT_LANE_SETTINGS: LaneSettings = {
@@ -35,6 +43,8 @@ export const DEFAULT_LANE_SETTINGS: LaneSettings = {
   probeBaseMs: 5_000,
   probeMaxMs: 300_000,
   leaseMs: 60_000,
+  drainMax: 20,
+  drainMs: 1_000,
 };
 
 /** What one delivery said about its endpoint: it answered, it did not, or nothing about its health. */
@@ -157,7 +167,11 @@ schedule(true)
 return 0
 `;
 
-/** ARGV: now, max, lease, endpoint, token, health, error, failuresToOpen, probeBase, probeMax. */
+/**
+ * ARGV: now, max, lease, endpoint, token, health, error, failuresToOpen, probeBase, probeMax, keep.
+ * Answers the member the leaving worker sends next under the same slot ('' for none: only when
+ * `keep` is 1 and the breaker is closed), then the parked deliveries released to free slots.
+ */
 const LEAVE = `${COMMON}
 local token = ARGV[5]
 local health = ARGV[6]
@@ -184,8 +198,17 @@ elseif health == 'fail' then
 elseif s == 'half-open' and probe == token then
   redis.call('HDEL', KEYS[1], 'probe')
 end
-local out = {}
-if s == 'closed' then releaseFree(out) end
+local out = { '' }
+if s == 'closed' then
+  if ARGV[11] == '1' then
+    local popped = redis.call('ZPOPMIN', KEYS[3])
+    if #popped > 0 then
+      takeSlot(token)
+      out[1] = popped[1]
+    end
+  end
+  releaseFree(out)
+end
 schedule(false)
 return out
 `;
@@ -227,6 +250,14 @@ schedule(false)
 return out
 `;
 
+/** What a delivery's end gives its worker: the next parked delivery to send under its slot, if any. */
+export interface Handoff {
+  /** The member to send next, in-process, still holding the slot under the same token; null: the slot is free. */
+  next: string | null;
+  /** Parked deliveries given the other free slots: re-enqueue them. */
+  released: Released[];
+}
+
 function pairs(flat: unknown): Released[] {
   const list = (flat as string[] | null) ?? [];
   const out: Released[] = [];
@@ -245,6 +276,11 @@ export interface EndpointLanes {
   admit(endpoint: string, member: string): Promise<boolean>;
   /** Frees the slot, records the outcome and answers the parked deliveries that now have a slot. */
   leave(endpoint: string, token: string, health: EndpointHealth, error?: string | null): Promise<Released[]>;
+  /**
+   * As `leave`, but while the breaker stays closed the slot is kept for the oldest parked delivery,
+   * which the caller sends itself (`next`), so the slot never waits on the shared queue.
+   */
+  handOn(endpoint: string, token: string, health: EndpointHealth, error?: string | null): Promise<Handoff>;
   /** Lanes whose time came (a probe due, a lease run out): the parked deliveries they release. */
   wakeDue(limit?: number): Promise<{ endpoint: string; released: Released[] }[]>;
   /** Closes an endpoint's breaker by hand and releases what waits. */
@@ -272,6 +308,25 @@ export function createEndpointLanes(
   const common = (endpoint: string) => [Date.now(), s.maxInFlight, s.leaseMs, endpoint];
   const run = (script: string, endpoint: string, extra: (string | number)[] = []) =>
     redis.eval(script, 6, ...keysOf(endpoint), ...common(endpoint), ...extra);
+
+  async function leaveLane(
+    endpoint: string,
+    token: string,
+    health: EndpointHealth,
+    error: string | null | undefined,
+    keep: boolean,
+  ): Promise<Handoff> {
+    const [next, ...released] = (await run(LEAVE, endpoint, [
+      token,
+      health,
+      (error ?? '').slice(0, 500),
+      s.failuresToOpen,
+      s.probeBaseMs,
+      s.probeMaxMs,
+      keep ? 1 : 0,
+    ])) as string[];
+    return { next: next || null, released: pairs(released) };
+  }
 
   async function status(endpoints: readonly string[]): Promise<EndpointStatus[]> {
     if (endpoints.length === 0) return [];
@@ -308,16 +363,10 @@ export function createEndpointLanes(
       return (await run(ADMIT, endpoint, [member])) === 1;
     },
     async leave(endpoint, token, health, error) {
-      return pairs(
-        await run(LEAVE, endpoint, [
-          token,
-          health,
-          (error ?? '').slice(0, 500),
-          s.failuresToOpen,
-          s.probeBaseMs,
-          s.probeMaxMs,
-        ]),
-      );
+      return (await leaveLane(endpoint, token, health, error, false)).released;
+    },
+    handOn(endpoint, token, health, error) {
+      return leaveLane(endpoint, token, health, error, true);
     },
     async wakeDue(limit = 200) {
       const due = await redis.zrangebyscore(`${namespace}:wake`, '-inf', Date.now(), 'LIMIT', 0, limit);

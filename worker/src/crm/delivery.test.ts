@@ -1,10 +1,11 @@
 import { leadDeliver } from '@leadmesh/jobs';
-import { crmCallbacks, leadCrmAttempts, leadEvents, leads, logs } from '@leadmesh/schema/tables';
+import { crmCallbacks, crms, leadCrmAttempts, leadEvents, leads, logs } from '@leadmesh/schema/tables';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../api/src/test/harness.ts';
 import { parseWorkerEnv } from '../env.ts';
 import { type RunningWorker, startWorker } from '../worker.ts';
+import { deliverLead } from './delivery.ts';
 import { BITRIX_CODE, type FakeCrms, type FakeCrmType, startFakeCrms } from './test-support/fake-crms.ts';
 import { statusCounts, waitFor, waitForStatus } from './test-support/wait.ts';
 import { TEST_SECRETS, workerEnvBeside } from './test-support/worker-env.ts';
@@ -378,6 +379,29 @@ describe('never twice', () => {
     expect(fake.requests.length).toBe(before);
     expect((await leadRow(blocked)).Status).toBe(-1);
     expect(await statusCounts(api.db, ids)).toEqual({ 0: 5 });
+  });
+});
+
+describe("taken in turn from a CRM's lane (decision 0036)", () => {
+  it('a lead of another CRM, or of a disabled one, is not claimed: it waits in -1, nothing sent, no attempt spent', async () => {
+    const w = await world('scalecrm');
+    const other = await world('scalecrm');
+    const [leadId] = await insertLeads(api.db, w, 1);
+    const before = fake.requests.length;
+    expect(await deliverLead(worker.ctx, leadId, 1, undefined, other.crmId)).toMatch(
+      /not a lead of this CRM lane/,
+    );
+    await api.db.update(crms).set({ disabledAt: new Date() }).where(eq(crms.ID, w.crmId));
+    expect(await deliverLead(worker.ctx, leadId, 1, undefined, w.crmId)).toMatch(
+      /not a lead of this CRM lane/,
+    );
+    expect(fake.requests.length).toBe(before);
+    expect((await leadRow(leadId)).Status).toBe(-1);
+    expect(await attemptsOf(leadId)).toEqual([]);
+    // Re-enabled, its own lane's turn delivers it.
+    await api.db.update(crms).set({ disabledAt: null }).where(eq(crms.ID, w.crmId));
+    expect(await deliverLead(worker.ctx, leadId, 1, undefined, w.crmId)).toBe('delivered');
+    expect((await leadRow(leadId)).Status).toBe(0);
   });
 });
 

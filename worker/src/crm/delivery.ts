@@ -78,6 +78,8 @@ type Claim =
 interface ClaimRequest {
   leadId: number;
   jobAttempt: number;
+  /** The CRM whose lane sends it (decision 0036): a lead now bound elsewhere, or to a disabled CRM, is not claimed. */
+  crmId?: number;
 }
 
 const UNDELIVERED: readonly number[] = [
@@ -178,6 +180,11 @@ async function claimBatch(tx: DbOrTx, settings: CrmSettings, requests: ClaimRequ
       }
       if (!UNDELIVERED.includes(lead.Status)) {
         claims[index] = { go: false, reason: `the lead is in status ${lead.Status}` };
+        continue;
+      }
+      if (request.crmId !== undefined && (target.crm?.ID !== request.crmId || target.crm.disabledAt)) {
+        // Taken from that CRM's lane, it waits for its own lane, or for the CRM's re-enabling (0037).
+        claims[index] = { go: false, reason: 'not a lead of this CRM lane now (another CRM, or disabled)' };
         continue;
       }
       if (lead.CRMLeadID) {
@@ -629,15 +636,20 @@ export async function deliverLead(
   leadId: number,
   jobAttempt: number,
   report?: Report,
+  laneCrmId?: number,
 ): Promise<string> {
   const settings = crmSettings(ctx.env);
   const batch = batcherFor(ctx.db, settings);
-  const claimed = (await batch.submit({ kind: 'claim', request: { leadId, jobAttempt } })) as Claim;
+  const claimed = (await batch.submit({
+    kind: 'claim',
+    request: { leadId, jobAttempt, ...(laneCrmId === undefined ? {} : { crmId: laneCrmId }) },
+  })) as Claim;
   if (!claimed.go) return claimed.reason;
   const { attempt, claimedAt, crm, offer } = claimed;
   const result = await attemptDelivery(ctx, settings, crm, offer, claimed.lead, claimed.ambiguous);
   const { answer } = result;
-  report?.(healthOf(result), answer.kind === 'delivered' ? null : answer.error);
+  // Waits for the lane to ask for its next claim, so this record and that claim share a transaction.
+  await report?.(healthOf(result), answer.kind === 'delivered' ? null : answer.error);
   const final = answer.kind === 'permanent' || (answer.kind === 'retry' && attempt >= settings.maxAttempts);
   const delay = answer.kind === 'retry' && !final ? retryDelay(settings, attempt, result.retryAfter) : 0;
   const outcome = (await batch.submit({

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobRun, WorkerContext } from '../context.ts';
 import { deliverLead } from '../crm/delivery.ts';
-import { crmEndpoint, laneMember, throughLane } from '../lanes.ts';
+import { crmEndpoint, throughLane } from '../lanes.ts';
 
 /** The CRM a lead goes to (the one it is bound to, else its offer's), read before the claim. */
 function preparePeek(db: Db) {
@@ -49,13 +49,17 @@ export async function runLeadDeliver(
     if (target?.disabled) return;
     // A lead no longer waiting still passes its lane: a job the lane released holds a slot to give back.
     if (target?.crmId != null && (await isOverNetwork(ctx.db, target.crmId))) {
+      const crmId = target.crmId;
+      // Leads parked in this lane come in turn under the same slot (decision 0036); the claim
+      // leaves one whose CRM was disabled or changed meanwhile waiting for the sweep.
       await throughLane(
         { ...ctx, lanes },
         run.jobId,
-        crmEndpoint(target.crmId),
-        laneMember(leadDeliver, payload),
-        async (report) => {
-          await deliverLead(ctx, payload.leadId, payload.attempt, report);
+        crmEndpoint(crmId),
+        leadDeliver,
+        payload,
+        async (next, report) => {
+          await deliverLead(ctx, next.leadId, next.attempt, report, crmId);
         },
       );
       return;

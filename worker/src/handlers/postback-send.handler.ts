@@ -6,7 +6,7 @@ import { postbackAttempts, postbackDeliveries, postbacks } from '@leadmesh/schem
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { JobRun, WorkerContext } from '../context.ts';
-import { laneMember, postbackEndpoint, type Report, throughLane } from '../lanes.ts';
+import { postbackEndpoint, type Report, throughLane } from '../lanes.ts';
 import { type AttemptResult, sendSigned } from '../postbacks/send.ts';
 
 /**
@@ -99,8 +99,10 @@ export async function runPostbackSend(
     }
     if (lane) {
       const gated = lane;
-      await throughLane({ ...ctx, lanes }, run.jobId, gated, laneMember(postbackSend, payload), (report) =>
-        sendDelivery(payload, ctx, report, gated),
+      // Deliveries parked in this lane come in turn under the same slot (decision 0036): the claim
+      // on the row decides each, as for a job.
+      await throughLane({ ...ctx, lanes }, run.jobId, gated, postbackSend, payload, (next, report) =>
+        sendDelivery(next, ctx, report, gated),
       );
       return;
     }
@@ -169,7 +171,8 @@ async function sendDelivery(
     };
   }
 
-  report?.(healthOf(result), result.error ?? (result.status === null ? null : `HTTP ${result.status}`));
+  // Not waited for: the record is its own statement, it need not meet the next claim.
+  void report?.(healthOf(result), result.error ?? (result.status === null ? null : `HTTP ${result.status}`));
 
   let delay: number | null = null;
   let state: 'pending' | 'delivered' | 'failed';
