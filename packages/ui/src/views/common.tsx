@@ -1,60 +1,12 @@
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { useSessionStore } from '@leadmesh/session';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { refusalText } from '../feedback.tsx';
 
+/** The one unverified wall, drawn without antd so the shell can draw it too (decision 0062). */
+export { NotVerifiedNotice as NotVerified } from '../NotVerifiedNotice.tsx';
 // Kept apart so the dashboard's first screen draws them without antd (decision 0064).
 export { isNotVerified, Screen, VIEW_CSS, ViewStyles } from './frame.tsx';
-
-/**
- * 'Your account has not been verified' (dashboards §2 Unverified accounts), the one wall of every
- * screen an unverified account cannot use yet: it says what happens next and whom to contact (the
- * assigned manager's contacts from the session, else the Get in touch form of the public site).
- */
-export function NotVerified() {
-  const session = useSessionStore((s) => s.userData);
-  const manager = session?.AssignedManager;
-  const advertiser = session?.AdvertiserInfo;
-  const what = advertiser && !advertiser.Flags.isVerified ? 'advertiser account' : 'account';
-  const contacts = manager
-    ? [
-        manager.Email && `e-mail ${manager.Email}`,
-        manager.ContactSkype && `Skype ${manager.ContactSkype}`,
-        manager.ContactTelegram && `Telegram ${manager.ContactTelegram}`,
-        manager.ContactWhatsapp && `WhatsApp ${manager.ContactWhatsapp}`,
-      ].filter(Boolean)
-    : [];
-  const managerName = manager ? [manager.FirstName, manager.LastName].filter(Boolean).join(' ') : '';
-  return (
-    <Result
-      data-testid="not-verified"
-      status="info"
-      title={MESSAGES.notVerified}
-      subTitle={
-        <span data-testid="not-verified-next">
-          Our team checks every new {what} and verifies it, usually within one working day. This screen opens
-          once yours is verified: reload the page then.
-        </span>
-      }
-      extra={
-        <div data-testid="not-verified-contact">
-          {manager ? (
-            <>
-              Questions? Contact your manager {managerName}
-              {contacts.length > 0 ? `: ${contacts.join(', ')}` : ''}.
-            </>
-          ) : (
-            <>
-              Questions? Write to us with the <a href="/#get-in-touch">Get in touch</a> form at the foot of
-              our site.
-            </>
-          )}
-        </div>
-      }
-    />
-  );
-}
 
 /** The message of an error answer with the server's reasons (the kit's `refusalText`). */
 export const errorText = refusalText;
