@@ -4,6 +4,7 @@ import { formatUsd } from '@leadmesh/schema/constants';
 import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { countryOptions } from '../CountrySelect.tsx';
+import { onElementClick } from '../chart-events.ts';
 import { formatDay, formatDayShort } from '../format.ts';
 import { CHART_HEIGHT, ChartTurn } from './chart-slots.tsx';
 import {
@@ -83,16 +84,11 @@ function NoData() {
 export default function DashboardCharts({ role, data, kpis, dark, onPick }: DashboardChartsProps) {
   const theme = dark ? 'classicDark' : 'classic';
   const common = { height: HEIGHT, autoFit: true, theme, animate: ANIMATE } as const;
-  // G2 hands `onEvent` every event without its name (its wildcard listener), so the click on an
-  // element never matched there and a chart click did nothing: listen to `element:click` itself.
   const clicks = (key: ChartKey) => ({
-    onReady: (chart: {
-      on(name: string, listener: (event: { data?: { data?: unknown } }) => void): unknown;
-    }) =>
-      void chart.on('element:click', (event) => {
-        const click = clickFromDatum(key, event.data?.data);
-        if (click) onPick(click);
-      }),
+    onReady: onElementClick<unknown>((datum) => {
+      const click = clickFromDatum(key, datum);
+      if (click) onPick(click);
+    }),
   });
   const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
   const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
