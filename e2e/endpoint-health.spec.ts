@@ -227,6 +227,12 @@ test('admin re-enables a user’s disabled postback and CRM from the overview; a
     await t.screenshot(page, 'disabled');
     await page.setViewportSize({ width: 390, height: 800 });
     await postbackRow.getByTestId('endpoint-reenable').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the overview scrolls sideways by ${overflow} px at 390 px`);
+    const table = await page
+      .getByTestId('overview-endpoints')
+      .evaluate((e) => e.scrollWidth - (e.parentElement?.clientWidth ?? e.scrollWidth));
+    assert.ok(table <= 1, `the endpoint list is ${table} px wider than its card at 390 px`);
     await t.screenshot(page, 'disabled-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await postbackRow.getByTestId('endpoint-reenable').click();

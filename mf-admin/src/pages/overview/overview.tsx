@@ -313,7 +313,7 @@ function Delivery({
           size="small"
           rowKey={(r) => `${r.source}-${r.ID}`}
           pagination={false}
-          title={() => <Typography.Text strong>Failing endpoints</Typography.Text>}
+          title={() => <Typography.Text strong>Failing and disabled endpoints</Typography.Text>}
           dataSource={data.failingEndpoints}
           locale={empty('No endpoint is failing')}
           columns={[
@@ -322,7 +322,7 @@ function Delivery({
               dataIndex: 'name',
               render: (name: string, r) => (
                 <span>
-                  <Tag>{r.source}</Tag>
+                  <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
                   {name}
                   <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'anywhere' }}>
                     {r.host}
@@ -350,7 +350,7 @@ function Delivery({
                 ) : r.health.state === 'disabled' ? (
                   // A narrow cell: tag, since when, why, and the button under them (an Alert here
                   // squeezed its text to a letter a line).
-                  <div data-testid="endpoint-disabled" style={{ minWidth: 180, overflowWrap: 'anywhere' }}>
+                  <div data-testid="endpoint-disabled" style={{ minWidth: 150, overflowWrap: 'anywhere' }}>
                     <EndpointStateTag health={r.health} />
                     <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                       since {formatDateTimeUtc(r.health.disabledAt)}
@@ -379,8 +379,9 @@ function Delivery({
                   </span>
                 ),
             },
-            { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80 },
-            { title: 'Retrying', dataIndex: 'retrying', align: 'right', width: 90 },
+            // A phone keeps the endpoint and its state; the counts from a tablet on.
+            { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80, responsive: ['sm'] },
+            { title: 'Retrying', dataIndex: 'retrying', align: 'right', width: 90, responsive: ['sm'] },
             {
               title: 'Last error',
               dataIndex: 'lastError',
