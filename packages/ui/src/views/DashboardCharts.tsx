@@ -214,6 +214,8 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             yField="value"
             colorField="series"
             scale={{ color: { domain: ['Total leads', 'Unique IPs'], range: ['#2f54eb', '#fa8c16'] } }}
+            // Points as on the chart beside it: a range of one day is a point, not an invisible line.
+            point={{ shapeField: 'circle', sizeField: 2 }}
             // Unique IPs often equal the total: a dashed line on top keeps both visible.
             style={{
               lineWidth: 2,
