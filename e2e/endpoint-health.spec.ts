@@ -1,12 +1,15 @@
+import { createDb } from '@leadmesh/db';
 import { postbackLane } from '@leadmesh/jobs';
 import type { PublisherLead } from '@leadmesh/schema';
 import { ENDPOINT_DISABLE_AFTER_MS } from '@leadmesh/schema/constants';
+import { crms, postbacks } from '@leadmesh/schema/tables';
 import { Queue } from 'bullmq';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Locator, Page } from 'playwright-core';
 import { type FakeServer, startFakeServer } from '../packages/net/src/test-support/fake-server.ts';
-import { assert, type Role, type TestContext, test } from './harness.ts';
-import { apiCallerOf, unique } from './support.ts';
+import { assert, LOGINS, type Role, type TestContext, test } from './harness.ts';
+import { ApiSession, apiCallerOf, unique } from './support.ts';
 
 /*
  * Issue 17, decision 0037: a publisher's postback to a receiver on 127.0.0.1 that refuses (503)
@@ -142,3 +145,117 @@ test(
   },
   { timeoutMs: 300_000 },
 );
+
+test('admin re-enables a user’s disabled postback and CRM from the overview; a manager sees them without the button', async (t) => {
+  // The refusal this test provokes on purpose: a CRM deleted by its owner while the dialog is open.
+  t.allowConsoleError(/status of 404.*\/partners\/enableCRM/);
+  assert.ok(
+    t.urls.databaseUrl,
+    'the run started its own backend (the disabled marks are set in its database)',
+  );
+  const publisher = await ApiSession.login(t.urls.api, LOGINS.publisher.username, LOGINS.publisher.password);
+  const advertiser = await ApiSession.login(
+    t.urls.api,
+    LOGINS.advertiser.username,
+    LOGINS.advertiser.password,
+  );
+  const receiver: FakeServer = await startFakeServer((_req, res) => res.end('OK'));
+  try {
+    // A postback and a spare CRM, disabled the way the 3-day sweep leaves them (its mark and reason).
+    const postbackName = `Staff re-enable ${unique()}`;
+    await publisher.call('/postback/addPostback', {
+      postbackName,
+      postbackURL: `${receiver.origin}/pb?lead={lead_id}`,
+      postbackTrigger: 'Any',
+    });
+    const postback = (
+      await publisher.call<{ postbackID: number; postbackName: string }[]>('/postback/getAllPostbacks', {})
+    ).find((p) => p.postbackName === postbackName);
+    assert.ok(postback, 'the postback was added');
+    const advertiserID = (await advertiser.call<{ AdvertiserInfo: { ID: number } }>('/auth/checkLogin', {}))
+      .AdvertiserInfo.ID;
+    const crmName = `Staff re-enable CRM ${unique()}`;
+    await advertiser.call('/partners/addCRM', {
+      CRMName: 'sandbox',
+      CRMFriendlyName: crmName,
+      CRMData: { delaySeconds: '60', confirmPercent: '60', rejectPercent: '30', badPercent: '10' },
+      advertiserID,
+    });
+    const crm = (
+      await advertiser.call<{ ID: number; friendlyName: string }[]>('/partners/getAllCRMs', {})
+    ).find((c) => c.friendlyName === crmName);
+    assert.ok(crm, 'the CRM was added');
+    const reason = 'No successful delivery for 3 days (last error: HTTP 503)';
+    const handle = await createDb({ url: t.urls.databaseUrl });
+    try {
+      const at = new Date(Date.now() - 60_000);
+      await handle.db
+        .update(postbacks)
+        .set({ disabledAt: at, disabledReason: reason })
+        .where(eq(postbacks.postbackID, postback.postbackID));
+      await handle.db.update(crms).set({ disabledAt: at, disabledReason: reason }).where(eq(crms.ID, crm.ID));
+    } finally {
+      handle.close();
+    }
+    const rowOf = (page: Page, name: string) =>
+      page.locator('[data-testid="overview-endpoints"] tr.ant-table-row', { hasText: name });
+
+    // A manager sees both, disabled with the reason, and no button: the server refuses them the call.
+    const manager = await t.newPage();
+    await t.login(manager, 'manager');
+    for (const name of [postbackName, crmName]) {
+      const notice = rowOf(manager, name).getByTestId('endpoint-disabled');
+      await notice.waitFor();
+      assert.match(
+        (await notice.textContent()) ?? '',
+        /Disabled\s*since \d{2}-\d{2}-\d{4} \d{2}:\d{2} UTC.*HTTP 503/s,
+      );
+      assert.equal(await rowOf(manager, name).getByTestId('endpoint-reenable').count(), 0);
+    }
+    const asManager = await ApiSession.login(t.urls.api, LOGINS.manager.username, LOGINS.manager.password);
+    assert.equal(
+      (await asManager.send('/postback/enablePostback', { postbackID: postback.postbackID })).status,
+      'error',
+    );
+    assert.equal((await asManager.send('/partners/enableCRM', { ID: crm.ID, advertiserID })).status, 'error');
+
+    // The admin, from the login form: the overview is their home.
+    const page = await t.newPage();
+    await t.login(page, 'admin');
+    const postbackRow = rowOf(page, postbackName);
+    await postbackRow.getByTestId('endpoint-disabled').filter({ hasText: reason }).waitFor();
+    await t.screenshot(page, 'disabled');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await postbackRow.getByTestId('endpoint-reenable').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the overview scrolls sideways by ${overflow} px at 390 px`);
+    const table = await page
+      .getByTestId('overview-endpoints')
+      .evaluate((e) => e.scrollWidth - (e.parentElement?.clientWidth ?? e.scrollWidth));
+    assert.ok(table <= 1, `the endpoint list is ${table} px wider than its card at 390 px`);
+    await t.screenshot(page, 'disabled-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await postbackRow.getByTestId('endpoint-reenable').click();
+    await page.getByTestId('confirm-ok').click();
+    await page
+      .getByTestId('feedback-done')
+      .filter({ hasText: `Re-enabled: the waiting deliveries of postback “${postbackName}” of publisher` })
+      .waitFor();
+    await postbackRow.waitFor({ state: 'detached' });
+    const mark = await publisher.call<{ postbackID: number; health: { state: string } }[]>(
+      '/postback/getAllPostbacks',
+      {},
+    );
+    assert.notEqual(mark.find((p) => p.postbackID === postback.postbackID)?.health.state, 'disabled');
+
+    // Its owner deletes the CRM while the admin's dialog is open: the server's reason in the dialog.
+    const crmRow = rowOf(page, crmName);
+    await crmRow.getByTestId('endpoint-reenable').click();
+    await advertiser.call('/partners/deleteCRM', { ID: crm.ID, advertiserID });
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('confirm-error').filter({ hasText: 'CRM not found' }).waitFor();
+    await t.screenshot(page, 'refused');
+  } finally {
+    await receiver.close();
+  }
+});

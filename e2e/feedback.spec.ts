@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { assert, test } from './harness.ts';
+import { assert, LOGINS, test } from './harness.ts';
 import { shootBothThemes } from './screens.ts';
-import { apiCallerOf, createPublisher, rowAction, rowActionIds, unique } from './support.ts';
+import { ApiSession, apiCallerOf, createPublisher, rowAction, rowActionIds, unique } from './support.ts';
 
 /*
  * Issue 16 item 3: refusals say why, actions confirm what they did, and what the server would
@@ -285,4 +285,63 @@ test('feedback: the advertiser’s CRM screen confirms a save and a delete, and 
   await page.getByTestId('confirm-ok').click();
   await doneToast(page, `CRM “${spare}” deleted`);
   await spareRow.waitFor({ state: 'detached' });
+});
+
+test('feedback: the Postback screen’s secret, inspector URL and code samples copy with a toast, or say to copy by hand', async (t) => {
+  // A fresh publisher, verified by an admin: its secret is made here, no other test's is rotated.
+  const publisher = await createPublisher(t.urls, `fbcopy${unique()}`);
+  const admin = await ApiSession.login(t.urls.api, LOGINS.admin.username, LOGINS.admin.password);
+  const [user] = (
+    await admin.call<{ DBData: { ID: number }[] }>('/users/getAllUsers', {
+      Filters: [{ name: 'Username', op: 'eq', value: publisher.username }],
+    })
+  ).DBData;
+  await admin.call('/users/verifyPublisher', { ID: user.ID });
+
+  const page = await t.newPage();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.urls.shell });
+  await page.goto(`${t.urls.shell}/login`);
+  await page.getByTestId('login-username').fill(publisher.username);
+  await page.getByTestId('login-password').fill(publisher.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard\//);
+  await page.getByTestId('sidebar-item-publisher-postback').click();
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  await page.getByTestId('postback-tab-inspector').click();
+  const inspectorUrl = ((await page.getByTestId('inspector-url').textContent()) ?? '').trim();
+  assert.match(inspectorUrl, /^http:\/\/.+\/pb\/.+/);
+  await page.getByTestId('inspector-url-copy').click();
+  await doneToast(page, 'Inspector URL copied to the clipboard');
+  assert.equal(await clipboard(), inspectorUrl);
+
+  await page.getByTestId('postback-tab-secret').click();
+  await page.getByTestId('secret-create').click();
+  const secret = ((await page.getByTestId('secret-value').textContent()) ?? '').trim();
+  assert.match(secret, /^whsec_/);
+  await page.getByTestId('secret-value-copy').click();
+  await doneToast(page, 'Signing secret copied to the clipboard');
+  assert.equal(await clipboard(), secret);
+
+  await page.getByRole('tab', { name: 'Python' }).click();
+  await page.getByTestId('verify-sample-python-copy').click();
+  await doneToast(page, 'Python sample copied to the clipboard');
+  const sample = await clipboard();
+  assert.match(sample, /hmac/);
+  assert.equal(
+    sample.trim(),
+    ((await page.getByTestId('verify-sample-python').locator('pre').textContent()) ?? '').trim(),
+  );
+  await t.screenshot(page, 'copied');
+
+  // A browser that refuses the clipboard (no permission, an insecure page): the toast says so.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () =>
+      Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
+  await page.getByTestId('secret-value-copy').click();
+  await page
+    .getByTestId('feedback-error')
+    .filter({ hasText: 'Signing secret could not be copied here: select it and copy it by hand.' })
+    .waitFor();
 });

@@ -39,11 +39,53 @@ export function EndpointStateTag({ health }: { health: EndpointHealthView | unde
  */
 const NOTICE_STYLE = { marginTop: 4, overflowWrap: 'anywhere' } as const;
 
+export interface EndpointReenableProps {
+  /** What the endpoint is: `postback “Tracker”`, `CRM “Scale” of advertiser`. */
+  what: string;
+  /** The re-enable call (the owner's, or an admin's). */
+  onReenable(): Promise<Envelope<unknown>>;
+  /** After a re-enable: reload the list. */
+  onDone?: () => void;
+}
+
+/**
+ * Re-enable of a disabled endpoint (decision 0037): a button, a confirmation saying what happens,
+ * a toast when done and the server's refusal in the dialog otherwise.
+ */
+export function EndpointReenableButton({ what, onReenable, onDone }: EndpointReenableProps) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button size="small" data-testid="endpoint-reenable" onClick={() => setConfirming(true)}>
+        Re-enable
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Re-enable"
+        confirmText="Re-enable"
+        doneText={`Re-enabled: the waiting deliveries of ${what} are being sent`}
+        errorMessage="It could not be re-enabled. Try again in a moment."
+        onConfirm={onReenable}
+        onDone={() => onDone?.()}
+        onClose={() => setConfirming(false)}
+      >
+        Re-enable {what}? Deliveries that waited while it was disabled are sent now; if it still fails, it
+        shows as failing again.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The line a disabled endpoint shows: since when, and that nothing is sent meanwhile. */
+export function disabledText(health: EndpointHealthView): string {
+  return `Disabled since ${formatDateTimeUtc(health.disabledAt)}: nothing is sent, new events wait.`;
+}
+
 export interface EndpointHealthNoticeProps {
   health: EndpointHealthView;
   /** What the endpoint is to its owner: `postback “Tracker”`, `CRM “Scale”`. */
   what: string;
-  /** The re-enable call (the owner's, or staff's). */
+  /** The re-enable call (the owner's). */
   onReenable(): Promise<Envelope<unknown>>;
   /** After a re-enable: reload the list. */
   onDone(): void;
@@ -55,7 +97,6 @@ export interface EndpointHealthNoticeProps {
  * with a Re-enable button behind a confirmation and a toast.
  */
 export function EndpointHealthNotice({ health, what, onReenable, onDone }: EndpointHealthNoticeProps) {
-  const [confirming, setConfirming] = useState(false);
   if (health.state === 'ok') return null;
   if (health.state === 'failing') {
     return (
@@ -69,33 +110,14 @@ export function EndpointHealthNotice({ health, what, onReenable, onDone }: Endpo
     );
   }
   return (
-    <>
-      <Alert
-        type="error"
-        showIcon
-        data-testid="endpoint-disabled"
-        style={NOTICE_STYLE}
-        title={`Disabled since ${formatDateTimeUtc(health.disabledAt)}: nothing is sent, new events wait.`}
-        description={health.disabledReason}
-        action={
-          <Button size="small" data-testid="endpoint-reenable" onClick={() => setConfirming(true)}>
-            Re-enable
-          </Button>
-        }
-      />
-      <ConfirmDialog
-        open={confirming}
-        title="Re-enable"
-        confirmText="Re-enable"
-        doneText={`Re-enabled: the waiting deliveries of ${what} are being sent`}
-        errorMessage="It could not be re-enabled. Try again in a moment."
-        onConfirm={onReenable}
-        onDone={onDone}
-        onClose={() => setConfirming(false)}
-      >
-        Re-enable {what}? Deliveries that waited while it was disabled are sent now; if it still fails, it
-        shows as failing again.
-      </ConfirmDialog>
-    </>
+    <Alert
+      type="error"
+      showIcon
+      data-testid="endpoint-disabled"
+      style={NOTICE_STYLE}
+      title={disabledText(health)}
+      description={health.disabledReason}
+      action={<EndpointReenableButton what={what} onReenable={onReenable} onDone={onDone} />}
+    />
   );
 }

@@ -52,6 +52,13 @@ describe('filter values', () => {
     expect(coerceFilterValue('boolean', 'No')).toBe(false);
     expect(coerceFilterValue('boolean', 'false')).toBe(false);
     expect(filterLabel(fields, { name: 'isPromoted', op: 'eq', value: true })).toBe('Promoted equals Yes');
+    expect(
+      filterLabel([{ name: 'createdAt', friendlyName: 'Date', type: 'date' }], {
+        name: 'createdAt',
+        op: 'deq',
+        value: '2026-11-27',
+      }),
+    ).toMatch(/^Date .* 27-11-2026$/);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   FILTER_OPERATORS,
   formatUsd,
 } from '@leadmesh/schema/constants';
+import { formatDay } from './format.ts';
 
 /** The operators a value type offers (dashboards §5 Filters), with their labels. */
 export function operatorOptions(type: FilterValueType): { value: FilterOperator; label: string }[] {
@@ -45,7 +46,8 @@ export function moneyFilterValue(raw: unknown): number {
 export function displayFilterValue(field: FilterFieldSpec | undefined, value: FilterItem['value']): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field?.money && typeof value === 'number') return formatUsd(value);
-  if (field?.type === 'date' && typeof value === 'string') return value.slice(0, 10);
+  // One date format on screen (issue 16 item 5): DD-MM-YYYY, as the lists and charts say it.
+  if (field?.type === 'date' && typeof value === 'string') return formatDay(value.slice(0, 10));
   const option = field?.options?.find((o) => o.value === value);
   if (option) return option.label;
   return Array.isArray(value) ? value.join(', ') : String(value ?? '');

@@ -4,6 +4,7 @@ export * from './ConfirmDialog.tsx';
 export * from './CopyField.tsx';
 export * from './CountrySelect.tsx';
 export * from './CrmTypeName.tsx';
+export * from './chart-events.ts';
 export * from './DateRangePicker.tsx';
 export * from './date-presets.ts';
 export * from './EndpointHealth.tsx';

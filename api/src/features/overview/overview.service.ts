@@ -237,6 +237,8 @@ interface EndpointRow {
   username: string;
   disabledAt: number | null;
   disabledReason: string | null;
+  /** A CRM's advertiser (absent for a postback). */
+  advertiser?: number;
 }
 
 const markOf = (r: EndpointRow) => ({
@@ -302,6 +304,7 @@ const failingPostbacks: EndpointReader = async (db, scope, since, lanes) => {
       name: r.name,
       host: hostOf(r.url),
       owner: { UserID: Number(r.user), Username: r.username },
+      advertiserID: null,
       failed: Number(r.failed),
       retrying: Number(r.retrying),
       lastError: last?.error ?? null,
@@ -361,7 +364,8 @@ const failingCrms: EndpointReader = async (db, scope, _since, lanes) => {
   const owners = scope.usersOf(sql`a.user_id`);
   const rows = await db.all<EndpointRow>(sql`
     select c.id as id, c.friendly_name as name, coalesce(json_extract(c.data, '$.inboundURL'), c.type) as url,
-      u.id as user, u.username as username, c.disabled_at as disabledAt, c.disabled_reason as disabledReason
+      u.id as user, u.username as username, c.disabled_at as disabledAt, c.disabled_reason as disabledReason,
+      a.id as advertiser
     from crms c join advertisers a on a.id = c.advertiser_id join users u on u.id = a.user_id
     where ${unhealthy} ${owners ? sql`and ${owners}` : sql``}
     order by c.disabled_at is null, c.id desc
@@ -390,6 +394,7 @@ function endpointByHealth(
     name: r.name,
     host: hostOf(r.url),
     owner: { UserID: Number(r.user), Username: r.username },
+    advertiserID: r.advertiser === undefined ? null : Number(r.advertiser),
     failed: 0,
     retrying: 0,
     lastError: health.lastError,

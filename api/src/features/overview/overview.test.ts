@@ -495,5 +495,19 @@ describe('the network overview', () => {
       ['postback', 'Flaky receiver', 'failing'],
     ]);
     expect(stateOf(await overview(advManager))).toEqual([['crm', 'Main Bitrix', 'disabled']]);
+    // What a re-enable names: a CRM's advertiser (enableCRM asks for it), none for a postback.
+    const named = (
+      (await overview(admin)).delivery.failingEndpoints as unknown as {
+        source: string;
+        advertiserID: number | null;
+        health: { state: string };
+      }[]
+    )
+      .filter((e) => e.health.state === 'disabled')
+      .map((e) => [e.source, e.advertiserID]);
+    expect(named).toEqual([
+      ['postback', null],
+      ['crm', ids.advertiser],
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import { defaultApiUrl } from '@leadmesh/api-client';
-import type { NetworkOverview, OverviewPeriod } from '@leadmesh/schema';
+import type { FailingEndpoint, NetworkOverview, OverviewPeriod } from '@leadmesh/schema';
 import { DELAYS, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
   type DatePreset,
   DateRangePicker,
+  EndpointReenableButton,
   EndpointStateTag,
   failingText,
   formatDate,
@@ -216,7 +217,29 @@ function TopTable({
   );
 }
 
-function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: Flags }) {
+/**
+ * Whether this user may re-enable another user's disabled endpoint: /postback/enablePostback and
+ * /partners/enableCRM let the owner or an admin name it (their ownership bypass is `admin`,
+ * decision 0037); a manager is refused, so is not offered the button.
+ */
+const mayReenable = (flags: Flags) => flags?.isAdmin === true;
+
+/** The re-enable call of a disabled endpoint (its owner's rows, named by an admin). */
+function reenable(endpoint: FailingEndpoint) {
+  return endpoint.source === 'crm'
+    ? api.call('/partners/enableCRM', { ID: endpoint.ID, advertiserID: endpoint.advertiserID ?? 0 })
+    : api.call('/postback/enablePostback', { postbackID: endpoint.ID });
+}
+
+function Delivery({
+  data,
+  flags,
+  onChanged,
+}: {
+  data: NetworkOverview['delivery'];
+  flags: Flags;
+  onChanged(): void;
+}) {
   const leadsOpen = canOpenScreen('admin-leads', flags);
   const usersOpen = canOpenScreen('admin-users', flags);
   const when = (iso: string | null) => (iso ? formatDateTimeUtc(iso) : '–');
@@ -290,7 +313,7 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
           size="small"
           rowKey={(r) => `${r.source}-${r.ID}`}
           pagination={false}
-          title={() => <Typography.Text strong>Failing endpoints</Typography.Text>}
+          title={() => <Typography.Text strong>Failing and disabled endpoints</Typography.Text>}
           dataSource={data.failingEndpoints}
           locale={empty('No endpoint is failing')}
           columns={[
@@ -299,7 +322,7 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
               dataIndex: 'name',
               render: (name: string, r) => (
                 <span>
-                  <Tag>{r.source}</Tag>
+                  <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
                   {name}
                   <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'anywhere' }}>
                     {r.host}
@@ -324,19 +347,41 @@ function Delivery({ data, flags }: { data: NetworkOverview['delivery']; flags: F
               render: (_: unknown, r) =>
                 r.health.state === 'ok' ? (
                   '–'
+                ) : r.health.state === 'disabled' ? (
+                  // A narrow cell: tag, since when, why, and the button under them (an Alert here
+                  // squeezed its text to a letter a line).
+                  <div data-testid="endpoint-disabled" style={{ minWidth: 150, overflowWrap: 'anywhere' }}>
+                    <EndpointStateTag health={r.health} />
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                      since {formatDateTimeUtc(r.health.disabledAt)}
+                    </Typography.Text>
+                    {r.health.disabledReason && (
+                      <Typography.Text style={{ display: 'block', fontSize: 12 }}>
+                        {r.health.disabledReason}
+                      </Typography.Text>
+                    )}
+                    {mayReenable(flags) && (
+                      <div style={{ marginTop: 4 }}>
+                        <EndpointReenableButton
+                          what={`${r.source === 'crm' ? 'CRM' : 'postback'} “${r.name}” of ${r.owner.Username}`}
+                          onReenable={() => reenable(r)}
+                          onDone={onChanged}
+                        />
+                      </div>
+                    )}
+                  </div>
                 ) : (
                   <span data-testid="overview-endpoint-state">
                     <EndpointStateTag health={r.health} />
                     <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                      {r.health.state === 'disabled'
-                        ? `since ${formatDateTimeUtc(r.health.disabledAt)}`
-                        : failingText(r.health)}
+                      {failingText(r.health)}
                     </Typography.Text>
                   </span>
                 ),
             },
-            { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80 },
-            { title: 'Retrying', dataIndex: 'retrying', align: 'right', width: 90 },
+            // A phone keeps the endpoint and its state; the counts from a tablet on.
+            { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80, responsive: ['sm'] },
+            { title: 'Retrying', dataIndex: 'retrying', align: 'right', width: 90, responsive: ['sm'] },
             {
               title: 'Last error',
               dataIndex: 'lastError',
@@ -582,7 +627,7 @@ export function Overview(_: { path: string }) {
               />
             )}
           </div>
-          <Delivery data={data.delivery} flags={flags} />
+          <Delivery data={data.delivery} flags={flags} onChanged={() => void load()} />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { Column } from '@ant-design/charts';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { BRAND } from '@leadmesh/ui';
+import { BRAND, onElementClick } from '@leadmesh/ui';
 import type { EarningsBar } from '../../lib/answers.ts';
 
 /**
@@ -20,12 +20,7 @@ export default function EarningsChart({
   return (
     <div data-testid="earnings-chart" style={{ cursor: 'pointer' }}>
       <Column
-        // `onEvent` hears every event without its name (G2's wildcard); a column's click is `element:click`.
-        onReady={(chart) =>
-          chart.on('element:click', (event: { data?: { data?: EarningsBar } }) => {
-            if (event.data?.data) onPick(event.data.data);
-          })
-        }
+        onReady={onElementClick<EarningsBar>(onPick)}
         data={bars}
         xField="label"
         yField="dollars"

@@ -67,6 +67,11 @@ export const failingEndpointSchema = z.object({
   name: z.string(),
   host: z.string().describe('The host the deliveries go to'),
   owner: z.object({ UserID: z.number().int(), Username: z.string() }),
+  advertiserID: z
+    .number()
+    .int()
+    .nullable()
+    .describe("A CRM's advertiser, which /partners/enableCRM names; null for a postback"),
   failed: count().describe('Deliveries that gave up, last 24 hours'),
   retrying: count().describe('Deliveries tried and waiting for another try'),
   lastError: z.string().nullable(),

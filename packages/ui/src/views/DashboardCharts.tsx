@@ -4,6 +4,7 @@ import { formatUsd } from '@leadmesh/schema/constants';
 import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { countryOptions } from '../CountrySelect.tsx';
+import { onElementClick } from '../chart-events.ts';
 import { formatDay, formatDayShort } from '../format.ts';
 import { CHART_HEIGHT, ChartTurn } from './chart-slots.tsx';
 import {
@@ -83,16 +84,11 @@ function NoData() {
 export default function DashboardCharts({ role, data, kpis, dark, onPick }: DashboardChartsProps) {
   const theme = dark ? 'classicDark' : 'classic';
   const common = { height: HEIGHT, autoFit: true, theme, animate: ANIMATE } as const;
-  // G2 hands `onEvent` every event without its name (its wildcard listener), so the click on an
-  // element never matched there and a chart click did nothing: listen to `element:click` itself.
   const clicks = (key: ChartKey) => ({
-    onReady: (chart: {
-      on(name: string, listener: (event: { data?: { data?: unknown } }) => void): unknown;
-    }) =>
-      void chart.on('element:click', (event) => {
-        const click = clickFromDatum(key, event.data?.data);
-        if (click) onPick(click);
-      }),
+    onReady: onElementClick<unknown>((datum) => {
+      const click = clickFromDatum(key, datum);
+      if (click) onPick(click);
+    }),
   });
   const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
   const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
@@ -218,6 +214,8 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
             yField="value"
             colorField="series"
             scale={{ color: { domain: ['Total leads', 'Unique IPs'], range: ['#2f54eb', '#fa8c16'] } }}
+            // Points as on the chart beside it: a range of one day is a point, not an invisible line.
+            point={{ shapeField: 'circle', sizeField: 2 }}
             // Unique IPs often equal the total: a dashed line on top keeps both visible.
             style={{
               lineWidth: 2,

@@ -3,6 +3,7 @@ import type { InspectorRequest, SignatureCheck } from '@leadmesh/schema';
 import { INSPECTOR_LIMITS } from '@leadmesh/schema';
 import { Alert, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CopyField } from '../../CopyField.tsx';
 import { useFeedback } from '../../feedback.tsx';
 import { formatDateTimeUtc } from '../../format.ts';
 import { CodeBlock } from './CodeBlock.tsx';
@@ -30,9 +31,10 @@ function RequestDetails({ request }: { request: InspectorRequest }) {
       : '';
   return (
     <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="inspector-details">
-      <Typography.Text copyable={{ text: request.URL }} style={{ wordBreak: 'break-all' }}>
-        {request.method} {request.URL}
-      </Typography.Text>
+      <div>
+        <Typography.Text strong>{request.method}</Typography.Text>
+        <CopyField text={request.URL} what="Request URL" testId="inspector-request-url" />
+      </div>
       <div>
         <Typography.Text strong>Headers</Typography.Text>
         <CodeBlock text={headers} maxHeight={220} wrap />
@@ -114,14 +116,9 @@ function InspectorAddress({ url }: { url: string | null }) {
         postback URL to see exactly what your postbacks send.
       </Typography.Paragraph>
       {url && (
-        <Typography.Paragraph
-          code
-          copyable={{ text: url }}
-          data-testid="inspector-url"
-          style={{ wordBreak: 'break-all' }}
-        >
-          {url}
-        </Typography.Paragraph>
+        <div style={{ marginBottom: 12 }}>
+          <CopyField text={url} what="Inspector URL" testId="inspector-url" />
+        </div>
       )}
     </>
   );

@@ -3,6 +3,7 @@ import type { Envelope } from '@leadmesh/schema';
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../ConfirmDialog.tsx';
+import { CopyField } from '../../CopyField.tsx';
 import { formatDateTimeUtc } from '../../format.ts';
 
 /** A moment with its time: the overlap of a rotation ends 24 hours after it began. */
@@ -29,14 +30,7 @@ function ShownSecret({ shown }: { shown: Shown }) {
       title="Your new signing secret. Copy it now: it is shown only this once."
       description={
         <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-          <Typography.Text
-            code
-            copyable={{ text: shown.secret }}
-            data-testid="secret-value"
-            style={{ wordBreak: 'break-all' }}
-          >
-            {shown.secret}
-          </Typography.Text>
+          <CopyField text={shown.secret} what="Signing secret" testId="secret-value" />
           {shown.previousValidUntil && (
             <span>The previous secret keeps signing too until {when(shown.previousValidUntil)}.</span>
           )}

@@ -1,5 +1,6 @@
 import { SIGNATURE_SAMPLES } from '@leadmesh/schema';
 import { Card, Tabs, Typography } from 'antd';
+import { CopyButton } from '../../CopyField.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 
 /**
@@ -21,9 +22,14 @@ export function VerifySignaturePanel() {
           label: sample.label,
           children: (
             <div data-testid={`verify-sample-${sample.language}`}>
-              <Typography.Paragraph copyable={{ text: sample.code }} style={{ marginBottom: 4 }}>
-                Copy the code
-              </Typography.Paragraph>
+              <div style={{ marginBottom: 4 }}>
+                <CopyButton
+                  text={sample.code}
+                  what={`${sample.label} sample`}
+                  label="Copy the code"
+                  testId={`verify-sample-${sample.language}-copy`}
+                />
+              </div>
               <CodeBlock text={sample.code} />
             </div>
           ),
