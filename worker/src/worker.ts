@@ -205,6 +205,7 @@ export async function startWorker(
     db: ctx.db,
     jobs: ctx.jobs,
     settings: crmSettings(env),
+    lanes: ctx.lanes,
   });
   let crmSweeping = false;
   const crmSweepTimer = setInterval(() => {

@@ -1,4 +1,4 @@
-import { leadDeliver } from '@leadmesh/jobs';
+import { crmLane, laneMember, leadDeliver } from '@leadmesh/jobs';
 import { crms, leadCrmAttempts, leadEvents, leads } from '@leadmesh/schema/tables';
 import { Queue } from 'bullmq';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -47,6 +47,7 @@ const sweeper = (batch = 500) =>
     jobs: worker.ctx.jobs,
     settings: crmSettings(worker.ctx.env),
     batch,
+    lanes: worker.ctx.lanes,
   });
 
 /** Leads as Redis would leave them after a flush: in the database, no job anywhere. */
@@ -191,6 +192,40 @@ describe('the CRM sweep', () => {
     await sweeper().sweep();
     await waitForStatus(api.db, [retrying], 0);
     for (const id of [...waiting, retrying]) expect(fake.copies('kmacrm').get(String(id))).toBe(1);
+  });
+
+  it("leaves a lead parked in its CRM's busy lane without a job, and re-queues one no lane holds", async () => {
+    const lanes = worker.ctx.lanes;
+    if (!lanes) throw new Error('the worker runs without lanes');
+    const busy = await createCrmWorld(api.db, env, 'kmacrm', fakeCrmData('kmacrm', fake.urls.kmacrm));
+    const idle = await createCrmWorld(api.db, env, 'kmacrm', fakeCrmData('kmacrm', fake.urls.kmacrm));
+    const lane = crmLane(busy.crmId);
+    // Every slot of the busy CRM's lane is taken by a call that hangs; its lead is parked behind them.
+    const hanging = Array.from(
+      { length: lanes.settings.maxInFlight },
+      (_, i) => `hanging-${busy.crmId}-${i}`,
+    );
+    for (const token of hanging) expect(await lanes.enter(lane, token, `slot ${token}`)).toBe(true);
+    const [parked] = await orphans(busy, 1);
+    const parkedMember = laneMember(leadDeliver, leadDeliver.schema.parse({ leadId: parked, attempt: 1 }));
+    expect(await lanes.enter(lane, `job-${parked}`, parkedMember)).toBe(false);
+    // Redis lost the other CRM's lead (its lane holds nothing): the sweep is all that brings it back.
+    const [lost] = await orphans(idle, 1);
+
+    await sweeper().sweep();
+    await sweeper().sweep();
+    expect(await queue.getJob(leadDeliver.key({ leadId: parked, attempt: 1 }))).toBeUndefined();
+    expect((await lanes.status([lane]))[0]).toMatchObject({ inFlight: hanging.length, waiting: 1 });
+    expect(await queue.getJob(leadDeliver.key({ leadId: lost, attempt: 1 }))).toBeDefined();
+    await waitForStatus(api.db, [lost], 0);
+    expect(await statusCounts(api.db, [parked])).toEqual({ '-1': 1 });
+
+    // A slot frees: the parked lead leaves the lane and is delivered once, nothing lost.
+    const { dispatchReleased } = await import('../lanes.ts');
+    for (const token of hanging) await dispatchReleased(worker.ctx, await lanes.leave(lane, token, 'ok'));
+    await waitForStatus(api.db, [parked], 0);
+    expect(fake.copies('kmacrm').get(String(parked))).toBe(1);
+    expect(fake.copies('kmacrm').get(String(lost))).toBe(1);
   });
 
   it('replaces a finished job of a lead still waiting (a resend, a job that gave up)', async () => {

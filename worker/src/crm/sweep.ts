@@ -1,5 +1,7 @@
+import type { CrmType } from '@leadmesh/crm';
+import { crmAdapter } from '@leadmesh/crm/server';
 import type { Db } from '@leadmesh/db';
-import { type JobProducer, leadDeliver } from '@leadmesh/jobs';
+import { crmLane, type EndpointLanes, type JobProducer, laneMember, leadDeliver } from '@leadmesh/jobs';
 import { LEAD_STATUS } from '@leadmesh/schema';
 import { crms, leads, offers } from '@leadmesh/schema/tables';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
@@ -27,18 +29,38 @@ export interface CrmSweeper {
  * finished or failed with the lead still waiting is removed first, so its id is free again.
  * Leads of a disabled CRM are left out: they wait, unclaimed, until its owner re-enables it
  * (decision 0037), and `endpoint.resume` and the following passes hand them out then.
+ *
+ * A lead waiting in -1 or for a due retry in -2, for a CRM called over the network, first meets
+ * its CRM's lane (`admit`, decision 0035): a lane that is backed up keeps it parked (or parks it),
+ * with no job and no further read; a lane that holds nothing for it (Redis lost it) lets it be
+ * re-queued. Without this every parked lead was re-queued each pass, only to be parked again.
  */
 export function createCrmSweeper(deps: {
   db: Db;
   jobs: JobProducer;
   settings: CrmSettings;
   batch?: number;
+  /** The worker's endpoint lanes; without them every waiting lead is re-queued. */
+  lanes?: EndpointLanes;
 }): CrmSweeper {
   const batch = deps.batch ?? CRM_SWEEP_BATCH;
   const cursors = new Map<Swept, { createdAt: number; id: number }>();
 
   const ensureJob = (leadId: number, attempt: number, delayMs: number) =>
     deps.jobs.requeue(leadDeliver, { leadId, attempt }, delayMs);
+
+  /** Still parked in its CRM's lane, or parked there now because the lane is backed up? */
+  async function parkedInLane(
+    crmName: CrmType | null,
+    crmId: number | null,
+    leadId: number,
+    attempt: number,
+  ) {
+    if (!deps.lanes || crmId === null || crmName === null || !overNetwork(crmName)) return false;
+    // The member as the handler parks it: the job's parsed payload, so the lane knows it again.
+    const member = laneMember(leadDeliver, leadDeliver.schema.parse({ leadId, attempt }));
+    return !(await deps.lanes.admit(crmLane(crmId), member));
+  }
 
   async function sweepStatus(status: Swept): Promise<number> {
     const now = Date.now();
@@ -54,9 +76,16 @@ export function createCrmSweeper(deps: {
     if (status === LEAD_STATUS.PROCESSING)
       conditions.push(lt(leads.updatedAt, new Date(now - deps.settings.stuckMs)));
     const rows = await deps.db
-      .select({ ID: leads.ID, Status: leads.Status, createdAt: leads.createdAt })
+      .select({
+        ID: leads.ID,
+        Status: leads.Status,
+        createdAt: leads.createdAt,
+        crmId: crms.ID,
+        crmName: crms.name,
+      })
       .from(leads)
       .leftJoin(offers, eq(offers.ID, leads.BoundOffer))
+      .leftJoin(crms, eq(crms.ID, sql`coalesce(${leads.BoundCRM}, ${offers.SelectedCRM})`))
       .where(and(...conditions))
       .orderBy(asc(leads.createdAt), asc(leads.ID))
       .limit(batch);
@@ -66,11 +95,18 @@ export function createCrmSweeper(deps: {
     else cursors.set(status, { createdAt: last.createdAt.getTime(), id: last.ID });
     let enqueued = 0;
     for (const row of rows) {
-      const state = await deliveryState(deps.db, row);
       if (status === LEAD_STATUS.PROCESSING_CRM) {
+        if (await parkedInLane(row.crmName, row.crmId, row.ID, 1)) continue;
         if (await ensureJob(row.ID, 1, 0)) enqueued++;
-      } else if (status === LEAD_STATUS.RETRYING) {
-        if (await ensureJob(row.ID, state.attempts + 1, state.retryAt - now)) enqueued++;
+        continue;
+      }
+      const state = await deliveryState(deps.db, row);
+      if (status === LEAD_STATUS.RETRYING) {
+        const delayMs = state.retryAt - now;
+        // A retry still waiting its time is a delayed job, not a lane's: only a due one can be parked.
+        if (delayMs <= 0 && (await parkedInLane(row.crmName, row.crmId, row.ID, state.attempts + 1)))
+          continue;
+        if (await ensureJob(row.ID, state.attempts + 1, delayMs)) enqueued++;
       } else if (await ensureJob(row.ID, Math.max(1, state.attempts), 0)) {
         enqueued++;
       }
@@ -91,4 +127,9 @@ export function createCrmSweeper(deps: {
       return total;
     },
   };
+}
+
+/** A CRM's type never changes (decision 0012): whether its leads go through a lane, per name. */
+function overNetwork(crmName: CrmType): boolean {
+  return crmAdapter(crmName).kind === 'http';
 }
