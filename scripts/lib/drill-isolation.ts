@@ -166,7 +166,12 @@ async function profileStages(
       if (job.finishedOn && job.finishedOn < item.arrivedAt) parkedAtRun += 1;
     }
     const counts = await queue.getJobCounts('completed', 'failed', 'waiting', 'delayed', 'active');
-    return `p99 by stage over ${stages.queued.length} first jobs (${items.length - stages.queued.length} deliveries had none run: parked on enqueue), ${parkedAtRun} of which parked their delivery (sent later in turn by a slot's holder, or by a released job): event to enqueued ${percentile(stages.enqueue, 99)} ms, waiting in the queue ${percentile(stages.queued, 99)} ms, started to arrived ${percentile(stages.running, 99)} ms (p50 ${percentile(stages.enqueue, 50)} / ${percentile(stages.queued, 50)} / ${percentile(stages.running, 50)}); ${queueName} queue now: ${Object.entries(
+    const ran = stages.queued.length;
+    const byStage =
+      ran === 0
+        ? 'no first job ran, so there are no stages to time'
+        : `event to enqueued ${percentile(stages.enqueue, 99)} ms, waiting in the queue ${percentile(stages.queued, 99)} ms, started to arrived ${percentile(stages.running, 99)} ms (p50 ${percentile(stages.enqueue, 50)} / ${percentile(stages.queued, 50)} / ${percentile(stages.running, 50)})`;
+    return `p99 by stage over ${ran} first jobs (${items.length - ran} deliveries had none run: parked on enqueue), ${parkedAtRun} of which parked their delivery (sent later in turn by a slot's holder, or by a released job): ${byStage}; ${queueName} queue now: ${Object.entries(
       counts,
     )
       .map(([k, v]) => `${k} ${v}`)
