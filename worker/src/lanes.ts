@@ -69,6 +69,9 @@ const NOTHING_SAID: Outcome = { health: 'neutral', error: null };
  * `deliver` reports the call's outcome as soon as it is known; a delivery that reports nothing
  * (its claim found nothing to do) says nothing about the endpoint. A parked member of another job
  * is left to the sweep (never the case: a lane holds one job's deliveries).
+ *
+ * Long because the run in turn shares the slot's token, the previous delivery's pending record
+ * and the run's bounds across its steps; split, each piece would need all three handed on.
  */
 export async function throughLane<P>(
   ctx: WorkerContext & { lanes: EndpointLanes },

@@ -290,7 +290,12 @@ export interface EndpointLanes {
   failing(limit?: number): Promise<EndpointStatus[]>;
 }
 
-/** `redis` may carry a key prefix (the platform's prefixed connection); `namespace` separates callers (tests). */
+/**
+ * `redis` may carry a key prefix (the platform's prefixed connection); `namespace` separates callers (tests).
+ *
+ * Long because it is one closure over the lane's keys, settings and scripts; each method is a
+ * line or two that runs one of them.
+ */
 export function createEndpointLanes(
   redis: Redis,
   settings: Partial<LaneSettings> = {},

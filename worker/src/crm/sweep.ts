@@ -34,6 +34,9 @@ export interface CrmSweeper {
  * its CRM's lane (`admit`, decision 0035): a lane that is backed up keeps it parked (or parks it),
  * with no job and no further read; a lane that holds nothing for it (Redis lost it) lets it be
  * re-queued. Without this every parked lead was re-queued each pass, only to be parked again.
+ *
+ * Long because one pass is a closure over its cursor, its lanes and its producer: the three
+ * statuses it brings back share the batch's read and each one's rule is a few lines.
  */
 export function createCrmSweeper(deps: {
   db: Db;

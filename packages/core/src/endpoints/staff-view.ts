@@ -48,27 +48,15 @@ interface CrmWaiting {
   disabled: number;
 }
 
-/**
- * Every endpoint that something waits for, that is disabled, or whose lane is failing: the lanes'
- * breaker, failure run, slots in flight and parked count beside the outbox's count. Read-only; the
- * worst first (open breaker, then failing, then the most parked or waiting).
- */
-export async function staffEndpointView(
-  db: DbOrTx,
-  lanes: EndpointLanes | null,
-  now: number,
-  options: { isInProcessCrm: (type: string) => boolean },
-): Promise<StaffEndpointView> {
-  const byEndpoint = new Map<string, StaffEndpointRow>();
-  const row = (endpoint: string, kind: StaffEndpointRow['kind'], label: string, laned: boolean) => {
-    let found = byEndpoint.get(endpoint);
-    if (!found) {
-      found = { endpoint, kind, label, lane: null, laned, waitingInDatabase: 0, rows: 0, disabledRows: 0 };
-      byEndpoint.set(endpoint, found);
-    }
-    return found;
-  };
+type AddRow = (
+  endpoint: string,
+  kind: StaffEndpointRow['kind'],
+  label: string,
+  laned: boolean,
+) => StaffEndpointRow;
 
+/** Postbacks with deliveries waiting, or disabled, each under its receiver's lane. */
+async function addWaitingPostbacks(db: DbOrTx, row: AddRow) {
   const postbackRows = await db.all<PostbackWaiting>(sql`
     select p.url as "url", w.url as "deliveryUrl", coalesce(w.waiting, 0) as "waiting",
       (p.disabled_at is not null) as "disabled"
@@ -87,7 +75,14 @@ export async function staffEndpointView(
     r.rows += 1;
     r.disabledRows += Number(p.disabled) ? 1 : 0;
   }
+}
 
+/** CRMs with leads waiting for delivery, or disabled, each its own lane (none when in-process). */
+async function addWaitingCrms(
+  db: DbOrTx,
+  row: AddRow,
+  options: { isInProcessCrm: (type: string) => boolean },
+) {
   const undelivered = [LEAD_STATUS.RETRYING, LEAD_STATUS.PROCESSING_CRM, LEAD_STATUS.PROCESSING];
   const crmRows = await db.all<CrmWaiting>(sql`
     select c.id as "id", c.type as "type", c.friendly_name as "name", a.company_name as "company",
@@ -109,6 +104,31 @@ export async function staffEndpointView(
     r.rows = 1;
     r.disabledRows = Number(c.disabled) ? 1 : 0;
   }
+}
+
+/**
+ * Every endpoint that something waits for, that is disabled, or whose lane is failing: the lanes'
+ * breaker, failure run, slots in flight and parked count beside the outbox's count. Read-only; the
+ * worst first (open breaker, then failing, then the most parked or waiting).
+ */
+export async function staffEndpointView(
+  db: DbOrTx,
+  lanes: EndpointLanes | null,
+  now: number,
+  options: { isInProcessCrm: (type: string) => boolean },
+): Promise<StaffEndpointView> {
+  const byEndpoint = new Map<string, StaffEndpointRow>();
+  const row = (endpoint: string, kind: StaffEndpointRow['kind'], label: string, laned: boolean) => {
+    let found = byEndpoint.get(endpoint);
+    if (!found) {
+      found = { endpoint, kind, label, lane: null, laned, waitingInDatabase: 0, rows: 0, disabledRows: 0 };
+      byEndpoint.set(endpoint, found);
+    }
+    return found;
+  };
+
+  await addWaitingPostbacks(db, row);
+  await addWaitingCrms(db, row, options);
 
   // A lane failing with nothing waiting in the database (every delivery gave up) is listed too.
   const failing = await failingLanes(lanes, STAFF_ENDPOINTS_LIMIT);
