@@ -35,6 +35,16 @@ import {
 
 const PRESETS: DatePreset[] = ['7d', '30d', 'custom'];
 
+/** The worker's queues (packages/jobs QUEUES) in words; an unknown one shows as named. */
+const QUEUE_LABELS: Record<string, string> = {
+  mail: 'Mail',
+  crm: 'CRM delivery',
+  postbacks: 'Postbacks',
+  payouts: 'Payouts',
+  exports: 'Exports',
+  maintenance: 'Maintenance',
+};
+
 /** Four tiles a row (three for a side manager's six), two on a phone. */
 const STYLES = `
 .lm-overview-tiles { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px; margin-bottom: 12px; }
@@ -415,7 +425,7 @@ function Delivery({
           dataSource={data.queues ?? []}
           locale={empty(data.queues ? 'No queue' : 'Redis did not answer: queue depths unknown')}
           columns={[
-            { title: 'Queue', dataIndex: 'name' },
+            { title: 'Queue', dataIndex: 'name', render: (name: string) => QUEUE_LABELS[name] ?? name },
             { title: 'Waiting', dataIndex: 'waiting', align: 'right' },
             { title: 'Active', dataIndex: 'active', align: 'right', responsive: ['sm'] },
             { title: 'Delayed', dataIndex: 'delayed', align: 'right', responsive: ['sm'] },
