@@ -1,9 +1,7 @@
 import { lazyScreen } from '@leadmesh/federation';
-import { routesOf, useSessionStore } from '@leadmesh/session';
-import { LazyAppTheme, renderLeadTimeline, ScreenLoading } from '@leadmesh/ui';
+import { RemoteRoutes, renderLeadTimeline } from '@leadmesh/ui';
 import { LeadDashboard } from '@leadmesh/ui/views/LeadDashboard';
-import { type ReactElement, Suspense } from 'react';
-import { Outlet, Route, Routes } from 'react-router-dom';
+import type { ReactElement } from 'react';
 
 // Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
 const LeadsView = lazyScreen(() => import('@leadmesh/ui/views/LeadsView').then(({ LeadsView }) => LeadsView));
@@ -18,8 +16,6 @@ const AdvertiserPayments = lazyScreen(() =>
   import('./pages/payments.tsx').then(({ AdvertiserPayments }) => AdvertiserPayments),
 );
 const ComingSoon = lazyScreen(() => import('@leadmesh/ui').then(({ ComingSoon }) => ComingSoon));
-
-const pending = <ScreenLoading />;
 
 /**
  * The dashboard, in the App's own chunk (the shell preloads it with the page): it draws its KPI
@@ -40,38 +36,16 @@ const SCREENS: Record<string, ReactElement> = {
   'payments-advertiser': <AdvertiserPayments path="payments-advertiser" />,
 };
 
-/** antd's theme around every screen but the dashboard. */
-function Themed() {
-  const dark = useSessionStore((s) => s.theme) === 'dark';
-  return (
-    <LazyAppTheme dark={dark} fallback={pending}>
-      <Suspense fallback={pending}>
-        <Outlet />
-      </Suspense>
-    </LazyAppTheme>
-  );
-}
-
 /**
  * The dashboard routes of mf-advertiser, from the route table, mounted by the shell under `/dashboard/*`
  * (the shell only mounts it for paths the table gives to mf_advertiser). The App imports no antd.
  */
 export default function App() {
-  const routes = routesOf('mf_advertiser');
   return (
-    <Routes>
-      {routes
-        .filter(({ path }) => FIRST_SCREENS[path])
-        .map(({ path }) => (
-          <Route key={path} path={path} element={FIRST_SCREENS[path]} />
-        ))}
-      <Route element={<Themed />}>
-        {routes
-          .filter(({ path }) => !FIRST_SCREENS[path])
-          .map(({ path }) => (
-            <Route key={path} path={path} element={SCREENS[path] ?? <ComingSoon screen={path} />} />
-          ))}
-      </Route>
-    </Routes>
+    <RemoteRoutes
+      remote="mf_advertiser"
+      firstScreens={FIRST_SCREENS}
+      screenOf={(path) => SCREENS[path] ?? <ComingSoon screen={path} />}
+    />
   );
 }

@@ -26,6 +26,7 @@ export * from './NotVerifiedNotice.tsx';
 export * from './plain-palette.ts';
 export * from './RichTextEditor.tsx';
 export * from './RowActions.tsx';
+export * from './remote-routes.tsx';
 export * from './SafeHtml.tsx';
 export * from './ScreenLoading.tsx';
 export * from './SearchSelect.tsx';
