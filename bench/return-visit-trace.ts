@@ -25,6 +25,9 @@ if (!shellUrl) {
   shellUrl = world.urls.shell;
 }
 const runs = Number(flag('--runs') ?? 2);
+/** `--no-trace`: the request list only (the trace itself slows the page). */
+const withTrace = !process.argv.includes('--no-trace');
+const contents: number[] = [];
 const target = PHONE_TARGETS.find((t) => t.audience === 'publisher');
 if (!target?.login) throw new Error('no publisher target');
 const home = await mkdtemp(path.join(tmpdir(), 'leadmesh-trace-'));
@@ -183,10 +186,11 @@ try {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
     const tracingDone = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute',
-      transferMode: 'ReportEvents',
-    });
+    if (withTrace)
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute',
+        transferMode: 'ReportEvents',
+      });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(
       () => (window as unknown as { __lmTrace: { content: number | null } }).__lmTrace.content !== null,
@@ -194,8 +198,10 @@ try {
       { timeout: 60_000 },
     );
     await page.waitForTimeout(1500);
-    await cdp.send('Tracing.end');
-    await tracingDone;
+    if (withTrace) {
+      await cdp.send('Tracing.end');
+      await tracingDone;
+    }
     const trace = await page.evaluate(() => {
       const w = window as unknown as { __lmTrace: { tasks: [number, number][]; content: number } };
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -225,10 +231,15 @@ try {
     console.log(
       `resource timing (page clock): ${trace.resources.map((r) => `${r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 48)} ${r.start}-${r.end}`).join('\n  ')}`,
     );
-    summariseTrace(events, trace.content);
+    contents.push(trace.content);
+    if (withTrace) summariseTrace(events, trace.content);
     console.log(`long tasks [start, ms]: ${JSON.stringify(trace.tasks)}`);
     await context.close();
   }
+  const sorted = [...contents].sort((a, b) => a - b);
+  console.log(
+    `\nreturn visit content: median ${sorted[Math.floor(sorted.length / 2)]} ms of ${sorted.join(', ')}`,
+  );
 } finally {
   await browser.close();
   await rm(home, { recursive: true, force: true });
