@@ -87,3 +87,33 @@ test('a visitor on a dashboard address downloads no dashboard remote before the 
   await page.getByTestId('login-username').waitFor();
   assert.equal(t.fetchedFrom(t.urls.mf_publisher), false);
 });
+
+test('a reload in the tab sends the session check at once with the token it kept; a refused token is replaced', async (t) => {
+  // The second part sends a token the API no longer accepts, on purpose.
+  t.allowConsoleError(/status of 403.*\/auth\/checkLogin/);
+  const page = await t.newPage('publisher');
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  await page.getByTestId('dashboard-kpis').waitFor();
+  const kept = await page.evaluate(() => sessionStorage.getItem('leadmesh-csrf-token'));
+  assert.ok(kept);
+  const order: string[] = [];
+  page.on('request', (request) => order.push(`${request.method()} ${request.url()}`));
+  await page.reload();
+  await page.getByTestId('dashboard-kpis').waitFor();
+  await page.waitForLoadState('networkidle');
+  const count = (suffix: string) => order.filter((line) => line.endsWith(suffix)).length;
+  assert.equal(count('/api/csrf'), 0, order.join('\n'));
+  assert.equal(count('/auth/checkLogin'), 1, order.join('\n'));
+  assert.equal(count('/leads/getLeadsForPublisherDashboard'), 1, order.join('\n'));
+  assert.deepEqual(t.consoleErrors, []);
+
+  // A kept token the API refuses: the page still opens (the client fetches a token), and the
+  // refused one is not kept.
+  await page.evaluate(() => sessionStorage.setItem('leadmesh-csrf-token', 'stale.token'));
+  order.length = 0;
+  await page.reload();
+  await page.getByTestId('dashboard-kpis').waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(count('/api/csrf'), 1, order.join('\n'));
+  assert.notEqual(await page.evaluate(() => sessionStorage.getItem('leadmesh-csrf-token')), 'stale.token');
+});

@@ -12,7 +12,7 @@ import {
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { RemoteApp, Spinner } from './remote-loader.tsx';
+import { prefetchRemoteApp, RemoteApp, Spinner } from './remote-loader.tsx';
 import { sessionRemote } from './remote-preload.ts';
 import { ShellStyles } from './styles.tsx';
 
@@ -22,9 +22,13 @@ import { ShellStyles } from './styles.tsx';
  */
 const loadDashboardLayout = () => import('./layouts/DashboardLayout.tsx');
 const DashboardLayout = lazy(loadDashboardLayout);
-// With a session on a dashboard address (the server's hint), the layout loads with the login
-// check instead of after it (issue 19).
-if (sessionRemote()) void loadDashboardLayout();
+// With a session on a dashboard address (the server's hint), the layout and the remote's ./App
+// load with the login check instead of after it (issue 19); the check still decides what is drawn.
+const hintedRemote = sessionRemote();
+if (hintedRemote) {
+  void loadDashboardLayout();
+  prefetchRemoteApp(hintedRemote);
+}
 
 /** Pages a logged-in user is sent away from, to their home (public §2 Login; session dashboardHome). */
 export const LOGIN_TYPE_PAGES = ['/login', '/register', '/resetPassword'];

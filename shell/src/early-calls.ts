@@ -29,9 +29,35 @@ export function firstScreenCalls(pathname: string, withSession: boolean): EarlyC
   return calls;
 }
 
-/** Starts them (when the page knows the API's address). */
+/** Where this tab keeps the CSRF token its last page fetched (the tab's own storage, like the cookie's life). */
+export const CSRF_TOKEN_KEY = 'leadmesh-csrf-token';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts them (when the page knows the API's address). With a session, a token this tab already
+ * fetched is used at once: a reload or a return visit in the tab saves the `PUT /api/csrf` round
+ * trip before the session check (issue 19). Without a session (a visitor, cleared cookies) the token
+ * is fetched as before, so a token whose cookie is gone is never sent.
+ */
 export function startFirstScreenCalls(pathname: string, withSession: boolean): void {
   const apiUrl = window.__LEADMESH_CONFIG__?.apiUrl;
   if (!apiUrl) return;
-  startEarlyCalls(apiUrl, firstScreenCalls(pathname, withSession));
+  const store = storage();
+  const known = withSession ? (store?.getItem(CSRF_TOKEN_KEY) ?? null) : null;
+  const early = startEarlyCalls(apiUrl, firstScreenCalls(pathname, withSession), undefined, known);
+  void early.token.then((token) => {
+    try {
+      if (token) store?.setItem(CSRF_TOKEN_KEY, token);
+      else store?.removeItem(CSRF_TOKEN_KEY);
+    } catch {
+      // A full or blocked storage only costs the round trip next time.
+    }
+  });
 }

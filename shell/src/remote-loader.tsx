@@ -20,6 +20,23 @@ export async function loadRemoteApp(name: RemoteName, force = false): Promise<Re
   return module;
 }
 
+/** `./App` loads started before the remote is drawn (`prefetchRemoteApp`), by remote. */
+const prefetched = new Map<RemoteName, Promise<RemoteAppModule>>();
+
+/**
+ * Starts loading a remote's `./App` (its entry, its files, running its module) before the shell
+ * draws it: on a return visit most of the dashboard's time is running the remote's scripts, which
+ * then overlaps the login check instead of following it. Only for the remote the shell's server
+ * named (`sessionRemote`: the request carried a session cookie); the check still decides whether it
+ * is drawn. A failure is left to the real load, which shows Retry.
+ */
+export function prefetchRemoteApp(name: RemoteName): void {
+  if (prefetched.has(name)) return;
+  const loading = loadRemoteApp(name);
+  loading.catch(() => prefetched.delete(name));
+  prefetched.set(name, loading);
+}
+
 interface BoundaryProps {
   name: RemoteName;
   onRetry(): void;
@@ -89,7 +106,10 @@ function RemoteLoading({ name }: { name: RemoteName }) {
 /** Renders a remote's `./App`, loading it on first use; a failure shows Retry, never a white page. */
 export function RemoteApp({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
-  const LazyApp = useMemo(() => lazy(() => loadRemoteApp(name, attempt > 0)), [name, attempt]);
+  const LazyApp = useMemo(
+    () => lazy(() => (attempt === 0 && prefetched.get(name)) || loadRemoteApp(name, attempt > 0)),
+    [name, attempt],
+  );
   return (
     <RemoteErrorBoundary key={`${name}:${attempt}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<RemoteLoading name={name} />}>

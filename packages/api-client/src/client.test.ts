@@ -168,4 +168,46 @@ describe('calls started with the page (early.ts)', () => {
       data: { theme: 'light' },
     });
   });
+
+  it('sends the calls at once with a token the tab already had, and drops it when the API refuses it', async () => {
+    const known = startEarlyCalls(
+      baseUrl,
+      [{ path: '/users/setTheme', body: { theme: 'light' } }],
+      undefined,
+      'kept',
+    );
+    expect(await known.answers.get('/users/setTheme {"theme":"light"}')).toEqual({
+      status: 'ok',
+      data: { theme: 'light' },
+    });
+    expect(await known.token).toBe('kept');
+    expect(csrfFetches).toBe(0);
+    expect(seen.map((r) => `${r.method} ${r.path} ${r.token}`)).toEqual(['POST /users/setTheme kept']);
+
+    clearEarlyCalls();
+    seen = [];
+    rejectNextToken = true;
+    const refused = startEarlyCalls(
+      baseUrl,
+      [{ path: '/users/setTheme', body: { theme: 'light' } }],
+      undefined,
+      'gone',
+    );
+    expect(await refused.answers.get('/users/setTheme {"theme":"light"}')).toEqual({
+      status: 'error',
+      data: 'CSRF_INVALID',
+    });
+    expect(await refused.token).toBeNull();
+    // The client fetches its own token instead of sending the refused one again.
+    const api = createApiClient({ baseUrl });
+    expect(await api.call('/users/setTheme', { theme: 'light' })).toEqual({
+      status: 'ok',
+      data: { theme: 'light' },
+    });
+    expect(seen.map((r) => `${r.method} ${r.path} ${r.token}`)).toEqual([
+      'POST /users/setTheme gone',
+      'PUT /api/csrf undefined',
+      'POST /users/setTheme t1',
+    ]);
+  });
 });

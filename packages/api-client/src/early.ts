@@ -50,23 +50,36 @@ async function json(response: Response): Promise<EarlyEnvelope | null> {
   }
 }
 
+/** Whether an answer is the API's refusal of the CSRF token. */
+export function isCsrfRefusal(answer: EarlyEnvelope | null): boolean {
+  return answer?.status === 'error' && answer.data === 'CSRF_INVALID';
+}
+
 /**
- * Fetches a CSRF token, then sends every call in parallel (POST, JSON, with the token), and keeps
- * the answers for the client. Returns what it started (also kept on `globalThis`).
+ * Fetches a CSRF token (unless one is known), then sends every call in parallel (POST, JSON, with
+ * the token), and keeps the answers for the client. Returns what it started (also kept on `globalThis`).
  */
 export function startEarlyCalls(
   apiUrl: string,
   calls: EarlyCall[],
   doFetch: typeof fetch = (input, init) => globalThis.fetch(input, init),
+  /**
+   * A token this tab already had (the API keeps it with its cookie, `issueCsrfToken`): the calls
+   * go at once, without the `PUT /api/csrf` round trip. If the API refuses it, the client is not
+   * handed it and fetches its own.
+   */
+  knownToken?: string | null,
 ): EarlyCalls {
   const base = apiUrl.replace(/\/$/, '');
-  const token = doFetch(`${base}/api/csrf`, { method: 'PUT', credentials: 'include' })
-    .then(json)
-    .then((answer) => {
-      const data = answer?.status === 'ok' ? (answer.data as { token?: unknown }) : null;
-      return data && typeof data.token === 'string' ? data.token : null;
-    })
-    .catch(() => null);
+  const sendToken: Promise<string | null> = knownToken
+    ? Promise.resolve(knownToken)
+    : doFetch(`${base}/api/csrf`, { method: 'PUT', credentials: 'include' })
+        .then(json)
+        .then((answer) => {
+          const data = answer?.status === 'ok' ? (answer.data as { token?: unknown }) : null;
+          return data && typeof data.token === 'string' ? data.token : null;
+        })
+        .catch(() => null);
   const answers = new Map<string, Promise<EarlyEnvelope | null>>();
   const send = (call: EarlyCall, csrf: string | null) =>
     csrf
@@ -81,12 +94,16 @@ export function startEarlyCalls(
   for (const call of calls) {
     const { admits } = call;
     const gate = first && admits ? first.then(admits) : Promise.resolve(true);
-    const answer = Promise.all([token, gate])
+    const answer = Promise.all([sendToken, gate])
       .then(([csrf, admitted]) => (admitted ? send(call, csrf) : null))
       .catch(() => null);
     first ??= answer;
     answers.set(earlyKey(call.path, call.body), answer);
   }
+  const token =
+    knownToken && first
+      ? first.then((answer) => (isCsrfRefusal(answer) ? null : knownToken)).catch(() => null)
+      : sendToken;
   const early: EarlyCalls = { startedAt: Date.now(), token, answers };
   (globalThis as Holder)[GLOBAL_KEY] = early;
   return early;
