@@ -158,7 +158,7 @@ function PostbackForm({
           name="postbackURL"
           extra={
             <span>
-              Use the macros of Show help, e.g. https://tracker.example/pb?id={'{lead_id}'}&status=
+              Use the macros listed under Show help, e.g. https://tracker.example/pb?id={'{lead_id}'}&status=
               {'{lead_status}'}, or{' '}
               <Button
                 type="link"
