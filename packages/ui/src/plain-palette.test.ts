@@ -15,6 +15,18 @@ describe('the plain parts’ palette', () => {
       textDescription: token.colorTextDescription,
       fill: token.colorFillSecondary,
       primary: token.colorPrimary,
+      headerBg: token.colorFillAlter,
+      heading: token.colorTextHeading,
+      tagBg: token.colorFillQuaternary,
+      gold: token.gold7,
+      goldBg: token.gold1,
+      goldBorder: token.gold3,
+      green: token.green7,
+      greenBg: token.green1,
+      greenBorder: token.green3,
+      red: token.red7,
+      redBg: token.red1,
+      redBorder: token.red3,
     });
   });
 
