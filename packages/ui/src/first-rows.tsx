@@ -45,10 +45,10 @@ const FIRST_ROWS_CSS = `
 .lm-rows-expand { display: inline-block; width: 17px; height: 17px; box-sizing: border-box; vertical-align: middle;
   border: 1px solid var(--lm-border); border-radius: 4px; background: var(--lm-surface); }
 .lm-rows-tag { display: inline-block; height: auto; padding: 0 7px; font-size: 12px; line-height: 20px; white-space: normal;
-  max-width: 100%; border: 1px solid var(--lm-control-border); border-radius: 4px; background: var(--lm-tag-bg); }
-.lm-rows-tag[data-colour="yellow"] { color: var(--lm-gold); background: var(--lm-gold-bg); border-color: var(--lm-gold-border); }
-.lm-rows-tag[data-colour="green"] { color: var(--lm-green); background: var(--lm-green-bg); border-color: var(--lm-green-border); }
-.lm-rows-tag[data-colour="red"] { color: var(--lm-red); background: var(--lm-red-bg); border-color: var(--lm-red-border); }
+  max-width: 100%; border: 1px solid transparent; border-radius: 4px; background: var(--lm-tag-bg); color: var(--lm-text); }
+.lm-rows-tag[data-colour="yellow"] { color: var(--lm-gold); background: var(--lm-gold-bg); }
+.lm-rows-tag[data-colour="green"] { color: var(--lm-green); background: var(--lm-green-bg); }
+.lm-rows-tag[data-colour="red"] { color: var(--lm-red); background: var(--lm-red-bg); }
 .lm-rows-actions-box { display: flex; flex-wrap: nowrap; gap: 4px; justify-content: flex-end; }
 .lm-rows-button { height: 24px; padding: 0 7px; border: 1px solid var(--lm-control-border); border-radius: 4px;
   background: var(--lm-surface); color: var(--lm-text); font: 14px/22px ${BRAND.font}; }

@@ -21,21 +21,18 @@ export interface PlainPalette {
   /** Skeleton bars (`colorFillSecondary`). */
   fill: string;
   primary: string;
-  /** A table's header (`colorFillAlter`) and its text (`colorTextHeading`), the first lead rows'. */
+  /** A small table's header and its text (the Table's `headerBg`, `headerColor`), the first lead rows'. */
   headerBg: string;
   heading: string;
-  /** A default tag's background (`colorFillQuaternary`). */
+  /** A default (grey) tag's background: the Tag's `defaultBg`, antd 6's filled tag. */
   tagBg: string;
-  /** The status tags' text, background and border (antd's preset `gold`/`green`/`red` 7, 1, 3). */
+  /** The status tags' text and background (antd's preset `gold`/`green`/`red`, 7 and 1; filled tags have no border). */
   gold: string;
   goldBg: string;
-  goldBorder: string;
   green: string;
   greenBg: string;
-  greenBorder: string;
   red: string;
   redBg: string;
-  redBorder: string;
 }
 
 export const PLAIN_PALETTE: Record<'light' | 'dark', PlainPalette> = {
@@ -48,18 +45,15 @@ export const PLAIN_PALETTE: Record<'light' | 'dark', PlainPalette> = {
     textDescription: 'rgba(0, 0, 0, 0.6)',
     fill: 'rgba(0,0,0,0.06)',
     primary: BRAND.primary,
-    headerBg: 'rgba(0,0,0,0.02)',
+    headerBg: '#fafafa',
     heading: 'rgba(0,0,0,0.88)',
-    tagBg: 'rgba(0,0,0,0.02)',
+    tagBg: '#f5f5f5',
     gold: '#d48806',
     goldBg: '#fffbe6',
-    goldBorder: '#ffe58f',
     green: '#389e0d',
     greenBg: '#f6ffed',
-    greenBorder: '#b7eb8f',
     red: '#cf1322',
     redBg: '#fff1f0',
-    redBorder: '#ffa39e',
   },
   dark: {
     surface: '#0e2145',
@@ -70,18 +64,15 @@ export const PLAIN_PALETTE: Record<'light' | 'dark', PlainPalette> = {
     textDescription: 'rgba(255, 255, 255, 0.6)',
     fill: 'rgba(255,255,255,0.12)',
     primary: '#1668dc',
-    headerBg: 'rgba(255,255,255,0.04)',
+    headerBg: '#182a4c',
     heading: 'rgba(255,255,255,0.85)',
-    tagBg: 'rgba(255,255,255,0.04)',
+    tagBg: '#213354',
     gold: '#e8b339',
     goldBg: '#2b2111',
-    goldBorder: '#594214',
     green: '#6abe39',
     greenBg: '#162312',
-    greenBorder: '#274916',
     red: '#e84749',
     redBg: '#2a1215',
-    redBorder: '#58181c',
   },
 };
 
