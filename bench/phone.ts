@@ -96,7 +96,8 @@ export const PHONE_TARGETS: readonly PhoneTarget[] = [
     audience: 'admin',
     path: '/dashboard/admin-leads',
     login: { username: 'admin', password: 'admin12345' },
-    content: '.ant-table-tbody tr.ant-table-row',
+    // The plain first rows (decision 0064) or antd's table, whichever draws them.
+    content: '[data-testid="first-rows"] tbody tr, .ant-table-tbody tr.ant-table-row',
     what: 'first rows',
     maxMs: 3000,
     maxBytes: 300 * 1024,

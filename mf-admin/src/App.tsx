@@ -1,9 +1,9 @@
 import { lazyScreen } from '@leadmesh/federation';
-import { routesOf, useSessionStore } from '@leadmesh/session';
-import { AppTheme, ScreenLoading } from '@leadmesh/ui';
+import { RemoteRoutes, ScreenLoading } from '@leadmesh/ui';
 import { type ComponentType, Suspense } from 'react';
-import { Route, Routes, useSearchParams } from 'react-router-dom';
-import { Screen } from './lib/screen.tsx';
+import { useSearchParams } from 'react-router-dom';
+import { Screen } from './lib/screen-frame.tsx';
+import { AdminLeadsFirst } from './pages/leads/first.tsx';
 
 // Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
 const Advertisers = lazyScreen(() =>
@@ -27,7 +27,6 @@ const Invoices = lazyScreen(() => import('./pages/invoices/invoices.tsx').then((
 const LeadStats = lazyScreen(() =>
   import('./pages/lead-stats/lead-stats.tsx').then(({ LeadStats }) => LeadStats),
 );
-const Leads = lazyScreen(() => import('./pages/leads/leads.tsx').then(({ Leads }) => Leads));
 const Logs = lazyScreen(() => import('./pages/logs/logs.tsx').then(({ Logs }) => Logs));
 const Offers = lazyScreen(() => import('./pages/offers/offers.tsx').then(({ Offers }) => Offers));
 const Payments = lazyScreen(() => import('./pages/payments/payments.tsx').then(({ Payments }) => Payments));
@@ -37,15 +36,27 @@ const PublisherStats = lazyScreen(() =>
 const Users = lazyScreen(() => import('./pages/users/users.tsx').then(({ Users }) => Users));
 const Websites = lazyScreen(() => import('./pages/websites/websites.tsx').then(({ Websites }) => Websites));
 
-const pending = <ScreenLoading />;
-
 /** admin-dashboard: a publisher's dashboard with ?p= (public §2), otherwise the staff overview. */
 function AdminDashboard({ path }: { path: string }) {
   const [search] = useSearchParams();
   return search.has('p') ? <PublisherDashboard path={path} /> : <Overview path={path} />;
 }
 
-/** The screen of each mf-admin route of the route table. */
+const pending = <ScreenLoading />;
+
+/**
+ * The screens drawn before antd has loaded, outside its theme (decision 0064): admin-leads' first
+ * rows (issue 19). They load antd's theme themselves when they take over.
+ */
+const FIRST_SCREENS = {
+  'admin-leads': (
+    <Screen path="admin-leads">
+      <AdminLeadsFirst />
+    </Screen>
+  ),
+};
+
+/** The screen of each other mf-admin route of the route table (under antd's theme). */
 export const SCREENS: Record<string, ComponentType<{ path: string }>> = {
   'admin-dashboard': AdminDashboard,
   'admin-publisherStats': PublisherStats,
@@ -53,7 +64,6 @@ export const SCREENS: Record<string, ComponentType<{ path: string }>> = {
   'admin-leadStats': LeadStats,
   'admin-apitokens': ApiTokens,
   'admin-blockedLeads': BlockedLeads,
-  'admin-leads': Leads,
   'admin-offers': Offers,
   'admin-customPayouts': CustomPayouts,
   'admin-users': Users,
@@ -69,28 +79,22 @@ export const SCREENS: Record<string, ComponentType<{ path: string }>> = {
 
 /**
  * The dashboard routes of mf-admin, from the route table, mounted by the shell under `/dashboard/*`
- * (the shell only mounts it for paths the table gives to mf_admin).
+ * (the shell only mounts it for paths the table gives to mf_admin). The App imports no antd: the
+ * leads screen draws its first rows without it.
  */
 export default function App() {
-  const dark = useSessionStore((s) => s.theme) === 'dark';
   return (
-    <AppTheme dark={dark}>
-      <Routes>
-        {routesOf('mf_admin').map(({ path }) => {
-          const Page = SCREENS[path];
-          return (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <Screen path={path}>
-                  <Suspense fallback={pending}>{Page ? <Page path={path} /> : null}</Suspense>
-                </Screen>
-              }
-            />
-          );
-        })}
-      </Routes>
-    </AppTheme>
+    <RemoteRoutes
+      remote="mf_admin"
+      firstScreens={FIRST_SCREENS}
+      screenOf={(path) => {
+        const Page = SCREENS[path];
+        return (
+          <Screen path={path}>
+            <Suspense fallback={pending}>{Page ? <Page path={path} /> : null}</Suspense>
+          </Screen>
+        );
+      }}
+    />
   );
 }

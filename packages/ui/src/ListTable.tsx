@@ -1,12 +1,14 @@
-import type { FilterFieldSpec, FilterItem, FilterOperator, ListDecl, ListValueType } from '@leadmesh/schema';
-import { listFilterFields, MESSAGES, SEARCH_FILTER, searchPlaceholder } from '@leadmesh/schema/constants';
+import type { FilterFieldSpec, FilterOperator, ListDecl } from '@leadmesh/schema';
+import { listFilterFields, MESSAGES, searchPlaceholder } from '@leadmesh/schema/constants';
 import { Button, Empty, Grid, Input, Result, Spin, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { countryOptions } from './CountrySelect.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { formatValue } from './list-cells.tsx';
-import { type InfiniteListState, type PageLoader, useInfiniteList } from './use-infinite-list.ts';
+import { declaredFormat, type ListColumn, phoneColumns } from './list-columns.ts';
+import type { PageLoader } from './use-infinite-list.ts';
+import type { ListController } from './use-list.ts';
 
 /**
  * Calls `onVisible` `delayMs` after the marker scrolls into view (dashboards §4: load-more fires
@@ -58,79 +60,6 @@ const LIST_CSS = `
 .lm-list-bar .lm-list-search { flex: 1 1 240px; max-width: 420px; }
 `;
 
-/** A list with its filters and search: what a screen holds to edit or drop rows after an action. */
-export interface ListController<T> {
-  /** The filters the user applied (the chips). */
-  filters: FilterItem[];
-  setFilters(filters: FilterItem[]): void;
-  /** The search box's text. */
-  search: string;
-  setSearch(text: string): void;
-  /** What the list is asked for: the filters plus the search (an export of "the list" sends this). */
-  query: FilterItem[];
-  list: InfiniteListState<T>;
-}
-
-export interface UseListOptions {
-  /** Filters applied from the start (e.g. the `?ID=` of the URL). */
-  initialFilters?: FilterItem[];
-  pageSize?: number;
-  debounceMs?: number;
-  /** The call answers everything at once (no offset): one request, no paging. */
-  paged?: boolean;
-}
-
-/**
- * The one data hook of every list: the filters (from `initialFilters`), the search box's text
- * and the infinite list they feed. A filter change or a search reloads from the start after the
- * 400 ms debounce; stale answers are dropped. The screen keeps it, so an edit can put the record it
- * fetched again into its row (`list.updateRow`).
- */
-export function useList<T>(load: PageLoader<T>, options: UseListOptions = {}): ListController<T> {
-  const [filters, setFilters] = useState<FilterItem[]>(options.initialFilters ?? []);
-  const [search, setSearch] = useState('');
-  const query = useMemo(() => {
-    const text = search.trim();
-    return text ? [...filters, { name: SEARCH_FILTER, op: 'contains', value: text }] : filters;
-  }, [filters, search]);
-  const list = useInfiniteList(load, query, options);
-  return { filters, setFilters, search, setSearch, query, list };
-}
-
-/** @deprecated `useList(load, { initialFilters })`; kept for screens not yet moved. */
-export function useListController<T>(
-  load: PageLoader<T>,
-  initialFilters: FilterItem[] = [],
-  options?: Omit<UseListOptions, 'initialFilters'>,
-): ListController<T> {
-  return useList(load, { ...options, initialFilters });
-}
-
-/**
- * A column of a list (antd's column, plus what the kit reads): `field` names the list
- * declaration's field, which gives the title and the cell's format; `valueType` formats the cell
- * (ProTable's `valueType`); `phone` keeps the column on a phone. The column keyed `actions` holds
- * the row's `RowActions`.
- */
-export interface ListColumn<T> extends ColumnType<T> {
-  field?: string;
-  valueType?: ListValueType;
-  /** Shown on a phone beside the first column (the key column: a status, an amount). */
-  phone?: boolean;
-}
-
-/**
- * The responsive rule of every list (decision 0056): on a phone the table keeps its first column,
- * the columns marked `phone` and the actions menu, so the key column is seen without scrolling
- * sideways; the other columns fold into the row's details (a tap on the row's expand button).
- */
-export function phoneColumns<T>(columns: ListColumn<T>[], phone: boolean) {
-  if (!phone) return { shown: columns, folded: [] as ListColumn<T>[] };
-  const firstData = columns.find((c) => c.key !== 'actions');
-  const keep = (c: ListColumn<T>) => c === firstData || c.phone || c.key === 'actions';
-  return { shown: columns.filter(keep), folded: columns.filter((c) => !keep(c)) };
-}
-
 function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unknown {
   if (dataIndex === undefined || dataIndex === null) return undefined;
   const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
@@ -141,14 +70,8 @@ function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unkno
 
 /** The antd column of a list column: title and format from the declaration, wrapping text, uncut tags. */
 function toAntColumn<T extends object>(column: ListColumn<T>, list: ListDecl | undefined, phone: boolean) {
-  const { field, valueType, phone: _phone, ...rest } = column;
-  const declared = field
-    ? (list?.fields as Record<string, ListDecl['fields'][string]> | undefined)?.[field]
-    : undefined;
-  const type =
-    valueType ??
-    declared?.valueType ??
-    (declared?.type === 'boolean' ? 'yesNo' : declared?.type === 'date' ? 'dateTime' : undefined);
+  const { field, valueType: _valueType, phone: _phone, ...rest } = column;
+  const { label, type } = declaredFormat(column, list);
   const isActions = column.key === 'actions';
   const out: ColumnType<T> = {
     ...rest,
@@ -160,7 +83,7 @@ function toAntColumn<T extends object>(column: ListColumn<T>, list: ListDecl | u
         (column.title ?? 'Actions')
       )
     ) : (
-      (column.title ?? declared?.label ?? field)
+      (column.title ?? label)
     ),
     dataIndex: column.dataIndex ?? field,
     ...(isActions ? { align: 'right' as const, width: 1 } : {}),

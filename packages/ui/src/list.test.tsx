@@ -1,9 +1,12 @@
 import { defineList, type FilterItem } from '@leadmesh/schema';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ListColumn, ListTable, phoneColumns, type UseListOptions, useList } from './ListTable.tsx';
-import { type RowAction, RowActions, splitRowActions } from './RowActions.tsx';
+import { ListTable } from './ListTable.tsx';
+import { type ListColumn, phoneColumns } from './list-columns.ts';
+import { RowActions } from './RowActions.tsx';
+import { type RowAction, splitRowActions } from './row-actions-logic.ts';
 import { type PageLoader, useInfiniteList } from './use-infinite-list.ts';
+import { type UseListOptions, useList } from './use-list.ts';
 
 interface Row {
   ID: number;

@@ -2,8 +2,8 @@ import { BRAND } from './brand.ts';
 
 /**
  * The colours antd's theme gives its cards, text and buttons, per theme, for the parts drawn with
- * plain markup and CSS before antd has loaded (the dashboard's KPI tiles and its loading states,
- * decision 0064). This file imports nothing heavy; a unit test checks every value against antd's
+ * plain markup and CSS before antd has loaded (the dashboard's KPI tiles and its loading states, the
+ * admin's first lead rows; decision 0064). This file imports nothing heavy; a unit test checks every value against antd's
  * own tokens for `themeConfig(dark)`, so the plain parts and antd's stay one look.
  */
 export interface PlainPalette {
@@ -21,6 +21,18 @@ export interface PlainPalette {
   /** Skeleton bars (`colorFillSecondary`). */
   fill: string;
   primary: string;
+  /** A small table's header and its text (the Table's `headerBg`, `headerColor`), the first lead rows'. */
+  headerBg: string;
+  heading: string;
+  /** A default (grey) tag's background: the Tag's `defaultBg`, antd 6's filled tag. */
+  tagBg: string;
+  /** The status tags' text and background (antd's preset `gold`/`green`/`red`, 7 and 1; filled tags have no border). */
+  gold: string;
+  goldBg: string;
+  green: string;
+  greenBg: string;
+  red: string;
+  redBg: string;
 }
 
 export const PLAIN_PALETTE: Record<'light' | 'dark', PlainPalette> = {
@@ -33,6 +45,15 @@ export const PLAIN_PALETTE: Record<'light' | 'dark', PlainPalette> = {
     textDescription: 'rgba(0, 0, 0, 0.6)',
     fill: 'rgba(0,0,0,0.06)',
     primary: BRAND.primary,
+    headerBg: '#fafafa',
+    heading: 'rgba(0,0,0,0.88)',
+    tagBg: '#f5f5f5',
+    gold: '#d48806',
+    goldBg: '#fffbe6',
+    green: '#389e0d',
+    greenBg: '#f6ffed',
+    red: '#cf1322',
+    redBg: '#fff1f0',
   },
   dark: {
     surface: '#0e2145',
@@ -43,6 +64,15 @@ export const PLAIN_PALETTE: Record<'light' | 'dark', PlainPalette> = {
     textDescription: 'rgba(255, 255, 255, 0.6)',
     fill: 'rgba(255,255,255,0.12)',
     primary: '#1668dc',
+    headerBg: '#182a4c',
+    heading: 'rgba(255,255,255,0.85)',
+    tagBg: '#213354',
+    gold: '#e8b339',
+    goldBg: '#2b2111',
+    green: '#6abe39',
+    greenBg: '#162312',
+    red: '#e84749',
+    redBg: '#2a1215',
   },
 };
 

@@ -270,7 +270,8 @@ describe('RowActions', () => {
 
 describe('ListTable', () => {
   it("says 'Server timed out!' when the server was not reached, else the screen's own message", async () => {
-    const { ListTable, useList } = await import('./ListTable.tsx');
+    const { ListTable } = await import('./ListTable.tsx');
+    const { useList } = await import('./use-list.ts');
     // biome-ignore lint/correctness/noComponentHookFactories: a throwaway screen per test, built around the imported kit
     function Screen({ code }: { code: 'SERVER_ERROR' | 'FORBIDDEN' }) {
       const controller = useList<{ ID: number }>(async () => ({ status: 'error', data: code }));
@@ -293,7 +294,8 @@ describe('ListTable', () => {
   });
 
   it('says which filters are applied and clears them all at once', async () => {
-    const { ListTable, useList } = await import('./ListTable.tsx');
+    const { ListTable } = await import('./ListTable.tsx');
+    const { useList } = await import('./use-list.ts');
     const seen: unknown[] = [];
     // biome-ignore lint/correctness/noComponentHookFactories: a throwaway screen per test, built around the imported kit
     function Screen() {

@@ -1,6 +1,7 @@
 import type { AdminLead } from '@leadmesh/schema';
-import { type ListColumn, RowActions } from '@leadmesh/ui';
+import type { ListColumn, RowAction } from '@leadmesh/ui';
 import { Link } from 'react-router-dom';
+import { useFlags } from '../../lib/screen-data.ts';
 
 /** What the admin Leads table offers on a row, and who may use it. */
 export interface LeadRowActions {
@@ -14,8 +15,13 @@ export interface LeadRowActions {
   onCrmInfo(lead: AdminLead): void;
 }
 
-/** The admin Leads table: the lead's fields, its publisher and advertiser by name, its actions. */
-export function adminLeadColumns(actions: LeadRowActions): ListColumn<AdminLead>[] {
+/*
+ * Imports no antd: the first lead rows draw these columns before antd has loaded (decision 0064);
+ * leads.tsx adds the actions column with the kit's RowActions.
+ */
+
+/** The admin Leads table's data columns: the lead's fields, its publisher and advertiser by name. */
+export function adminLeadColumns(): ListColumn<AdminLead>[] {
   return [
     { field: 'ProductName' },
     { field: 'Status', phone: true },
@@ -47,34 +53,32 @@ export function adminLeadColumns(actions: LeadRowActions): ListColumn<AdminLead>
         </Link>
       ),
     },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, lead) => (
-        <RowActions
-          actions={[
-            { key: 'info', label: 'More info', onClick: () => actions.onInfo(lead) },
-            {
-              key: 'status',
-              label: 'Set status',
-              show: actions.isAdmin,
-              onClick: () => actions.onSetStatus(lead),
-            },
-            {
-              key: 'resend',
-              label: 'Resend',
-              show: actions.isAdmin && lead.Resendable,
-              onClick: () => actions.onResend(lead),
-            },
-            {
-              key: 'crm',
-              label: 'Get CRM info',
-              show: actions.crmAllowed,
-              onClick: () => actions.onCrmInfo(lead),
-            },
-          ]}
-        />
-      ),
-    },
   ];
 }
+
+/** A row's actions, and who may use them. */
+export function adminLeadRowActions(lead: AdminLead, actions: LeadRowActions): RowAction[] {
+  return [
+    { key: 'info', label: 'More info', onClick: () => actions.onInfo(lead) },
+    { key: 'status', label: 'Set status', show: actions.isAdmin, onClick: () => actions.onSetStatus(lead) },
+    {
+      key: 'resend',
+      label: 'Resend',
+      show: actions.isAdmin && lead.Resendable,
+      onClick: () => actions.onResend(lead),
+    },
+    { key: 'crm', label: 'Get CRM info', show: actions.crmAllowed, onClick: () => actions.onCrmInfo(lead) },
+  ];
+}
+
+/** Who may use which of a row's actions. */
+export function useLeadRowPermissions(): Pick<LeadRowActions, 'isAdmin' | 'crmAllowed'> {
+  const flags = useFlags();
+  return {
+    isAdmin: !!flags?.isAdmin,
+    crmAllowed: !!(flags?.isAdmin || flags?.isManager || flags?.isCRMInfoAllowed),
+  };
+}
+
+/** The toolbar's buttons by label (leads.tsx's, none selected), for the first rows. */
+export const LEADS_TOOLBAR = ['Export filtered', 'Resend leads'];

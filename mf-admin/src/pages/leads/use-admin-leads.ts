@@ -1,14 +1,21 @@
 import type { AdminLead, Lead } from '@leadmesh/schema';
-import { MESSAGES, RESENDABLE_STATUSES } from '@leadmesh/schema/constants';
-import { useFeedback, useList } from '@leadmesh/ui';
-import { api, listLoader, useUrlFilters } from '../../lib/screen.tsx';
+import { RESENDABLE_STATUSES } from '@leadmesh/schema/constants';
+import { type ListController, useList } from '@leadmesh/ui';
+import { listLoader, useUrlFilters } from '../../lib/screen-data.ts';
+
+/** The admin Leads list and the row update after a status change or a resend. */
+export interface AdminLeads {
+  controller: ListController<AdminLead>;
+  /** Puts the lead a status change or a resend answered into its row. */
+  replace(lead: Lead): void;
+}
 
 /**
  * The admin Leads list: its filters from the URL, its rows, and the row updates after a status
- * change or a resend.
+ * change or a resend. Imports no antd: the first rows are drawn from it before antd has loaded
+ * (decision 0064), and the full screen takes it over.
  */
-export function useAdminLeads() {
-  const feedback = useFeedback();
+export function useAdminLeads(): AdminLeads {
   // The overview's figures link here with what they counted (decision 0051).
   const initial = useUrlFilters([
     { query: 'ID', type: 'number' },
@@ -34,13 +41,5 @@ export function useAdminLeads() {
       });
   };
 
-  // Resend is offered only where the server takes it (Resendable); a refusal still shows its reason
-  // (issue 16: nothing fails silently, over public §7's silent resend failures; decision 0065).
-  const resendOne = async (lead: AdminLead) => {
-    const a = await api.call('/leads/resendLead', { ID: lead.ID });
-    if (feedback.answer(a, `Lead #${lead.ID} queued to be sent to its CRM again`, MESSAGES.connectionError))
-      replace(a.status === 'ok' ? a.data : lead);
-  };
-
-  return { controller, replace, resendOne };
+  return { controller, replace };
 }

@@ -9,9 +9,11 @@ import { countryOptions } from '../CountrySelect.tsx';
 import { CrmTypeName } from '../CrmTypeName.tsx';
 import { formatDateTime } from '../format.ts';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
-import { type ListColumn, ListTable, useList } from '../ListTable.tsx';
+import { ListTable } from '../ListTable.tsx';
+import type { ListColumn } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
 import { RowActions } from '../RowActions.tsx';
+import { useList } from '../use-list.ts';
 import { Details, NotVerified, Screen, ViewStyles } from './common.tsx';
 import type { LeadRole } from './dashboard-logic.ts';
 
