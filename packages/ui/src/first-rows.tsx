@@ -168,6 +168,38 @@ export interface FirstRowsProps<T> {
   selectable?: boolean;
 }
 
+/** The toolbar's buttons, the search box and the filter bar, drawn at their size but not usable yet. */
+function FirstRowsBar({ toolbar, placeholder }: { toolbar: string[]; placeholder: string | null }) {
+  return (
+    <div className="lm-rows-bar">
+      {toolbar.length > 0 && (
+        <div className="lm-rows-buttons">
+          {toolbar.map((label, i) => (
+            <button
+              key={label}
+              type="button"
+              className="lm-rows-button"
+              disabled
+              data-primary={i === 0 || undefined}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+      {placeholder && (
+        <div className="lm-rows-search" aria-hidden="true">
+          <span>{placeholder}</span>
+          <i />
+        </div>
+      )}
+      <div className="lm-rows-filters">
+        <FilterBarPending />
+      </div>
+    </div>
+  );
+}
+
 /**
  * A list's first page before antd has loaded: the toolbar's buttons, the search box and the filter
  * bar as places of their size, and the rows in a plain small table (`data-testid="first-rows"`).
@@ -195,32 +227,7 @@ export function FirstRows<T extends object>({
         data-layout={phone ? 'phone' : 'desktop'}
         aria-busy="true"
       >
-        <div className="lm-rows-bar">
-          {toolbar.length > 0 && (
-            <div className="lm-rows-buttons">
-              {toolbar.map((label, i) => (
-                <button
-                  key={label}
-                  type="button"
-                  className="lm-rows-button"
-                  disabled
-                  data-primary={i === 0 || undefined}
-                >
-                  {label}
-                </button>
-              ))}
-            </div>
-          )}
-          {placeholder && (
-            <div className="lm-rows-search" aria-hidden="true">
-              <span>{placeholder}</span>
-              <i />
-            </div>
-          )}
-          <div className="lm-rows-filters">
-            <FilterBarPending />
-          </div>
-        </div>
+        <FirstRowsBar toolbar={toolbar} placeholder={placeholder} />
         <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
           <table>
             <thead>
