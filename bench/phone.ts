@@ -166,7 +166,8 @@ function probeScript(selector: string): string {
 })();`;
 }
 
-async function throttle(cdp: CDPSession): Promise<void> {
+/** The phone profile on a page's DevTools session (the return-visit trace uses it too). */
+export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   await cdp.send('Network.emulateNetworkConditions', {

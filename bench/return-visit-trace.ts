@@ -9,10 +9,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CDPSession } from 'playwright-core';
 import { startWorld, type World } from '../scripts/lib/world.ts';
 import { launchChromium } from './page-weight.ts';
-import { loginState, PHONE, PHONE_TARGETS } from './phone.ts';
+import { loginState, PHONE, PHONE_TARGETS, throttle } from './phone.ts';
 
 const flag = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -47,17 +46,6 @@ const observer = `(() => {
   };
   requestAnimationFrame(tick);
 })();`;
-
-async function throttle(cdp: CDPSession) {
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PHONE.latencyMs,
-    downloadThroughput: PHONE.downloadBitsPerSecond / 8,
-    uploadThroughput: PHONE.uploadBitsPerSecond / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-}
 
 interface TraceEvent {
   name: string;

@@ -7,7 +7,7 @@ import {
 } from '@leadmesh/schema/constants';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { BRAND } from './brand.ts';
-import { formatCount, formatDate, formatDateTime, formatDateTimeUtc, formatPercent } from './format.ts';
+import { cellText } from './format.ts';
 import { declaredFormat, type ListColumn, phoneColumns } from './list-columns.ts';
 import { type RowAction, splitRowActions } from './row-actions-logic.ts';
 import type { InfiniteListState } from './use-infinite-list.ts';
@@ -65,12 +65,6 @@ export function plainValue(type: ListValueType, value: unknown): ReactNode {
   switch (type) {
     case 'money':
       return <span style={{ whiteSpace: 'nowrap' }}>{formatUsd(Number(value))}</span>;
-    case 'date':
-      return formatDate(value as string);
-    case 'dateTime':
-      return formatDateTime(value as string);
-    case 'dateTimeUtc':
-      return formatDateTimeUtc(value as string);
     case 'yesNo':
       return (
         <span className="lm-rows-tag" data-colour={TAG_COLOUR_OF_YES_NO[value ? 'yes' : 'no']}>
@@ -85,12 +79,8 @@ export function plainValue(type: ListValueType, value: unknown): ReactNode {
         </span>
       );
     }
-    case 'percent':
-      return formatPercent(Number(value));
-    case 'number':
-      return formatCount(Number(value));
     default:
-      return String(value);
+      return cellText(type, value);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ListValueType } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
 
 /*
@@ -93,4 +94,25 @@ export function formatPercent(value: number | null | undefined, decimals = 2): s
   if (value == null || !Number.isFinite(value)) return '—';
   if (value < 0) return '?';
   return `${Number(value.toFixed(decimals))}%`;
+}
+
+/**
+ * A list cell's value in its column's format, for every format drawn as plain text; money and the
+ * tags (Yes/No, lead status) are drawn by the caller (antd's in ListTable, plain in the first rows).
+ */
+export function cellText(type: ListValueType, value: unknown): string {
+  switch (type) {
+    case 'date':
+      return formatDate(value as string);
+    case 'dateTime':
+      return formatDateTime(value as string);
+    case 'dateTimeUtc':
+      return formatDateTimeUtc(value as string);
+    case 'percent':
+      return formatPercent(Number(value));
+    case 'number':
+      return formatCount(Number(value));
+    default:
+      return String(value);
+  }
 }

@@ -1,7 +1,7 @@
 import type { ListValueType } from '@leadmesh/schema';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { formatCount, formatDate, formatDateTime, formatDateTimeUtc, formatPercent } from './format.ts';
+import { cellText } from './format.ts';
 import { LeadStatusTag } from './LeadStatusTag.tsx';
 import { Money } from './Money.tsx';
 
@@ -14,21 +14,11 @@ export function formatValue(type: ListValueType, value: unknown): ReactNode {
   switch (type) {
     case 'money':
       return <Money cents={Number(value)} />;
-    case 'date':
-      return formatDate(value as string);
-    case 'dateTime':
-      return formatDateTime(value as string);
-    case 'dateTimeUtc':
-      return formatDateTimeUtc(value as string);
     case 'yesNo':
       return value ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>;
     case 'leadStatus':
       return <LeadStatusTag status={Number(value)} />;
-    case 'percent':
-      return formatPercent(Number(value));
-    case 'number':
-      return formatCount(Number(value));
     default:
-      return String(value);
+      return cellText(type, value);
   }
 }
