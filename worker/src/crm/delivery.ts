@@ -126,6 +126,206 @@ function stateOf(
   };
 }
 
+/** What one claim request comes to, decided before anything is written. */
+type ClaimDecision =
+  /** Not claimed, nothing written. */
+  | { kind: 'refuse'; reason: string }
+  /** Not claimed, but the lead's status moves (and, with no CRM, an attempt is recorded). */
+  | { kind: 'settle'; reason: string; change: StatusChange; attemptRow?: typeof leadCrmAttempts.$inferInsert }
+  /** A claim whose worker died mid-call: claimed again as it is, the outcome unknown. */
+  | { kind: 'recover'; attempt: number }
+  /** Claimed: the lead moves to 6 with this attempt. */
+  | { kind: 'claim'; attempt: number; ambiguous: boolean; change: StatusChange };
+
+const refuse = (reason: string): ClaimDecision => ({ kind: 'refuse', reason });
+
+const NO_CRM_ERROR = 'The offer has no CRM to deliver to';
+
+const FRESH_STATE: DeliveryState = { attempts: 0, retryAt: 0, ambiguous: false };
+
+/** The leads asked for with their offers, the CRM each goes to, and their delivery states. */
+async function loadTargets(
+  tx: DbOrTx,
+  ids: number[],
+): Promise<{ targets: Map<number, Target>; states: Map<number, DeliveryState & { to: number | null }> }> {
+  const rows = await tx
+    .select({ lead: leads, offer: offers })
+    .from(leads)
+    .leftJoin(offers, eq(offers.ID, leads.BoundOffer))
+    .where(inArray(leads.ID, ids));
+  const crmIds = [
+    ...new Set(
+      rows.flatMap((r) => [r.lead.BoundCRM, r.offer?.SelectedCRM]).filter((id): id is number => id != null),
+    ),
+  ];
+  const crmRows = crmIds.length > 0 ? await tx.select().from(crms).where(inArray(crms.ID, crmIds)) : [];
+  const crmById = new Map(crmRows.map((c) => [c.ID, c]));
+  const crmOf = (id: number | null | undefined) => (id != null ? crmById.get(id) : undefined);
+  const targets = new Map<number, Target>(
+    rows.map((r) => [
+      r.lead.ID,
+      // The CRM the lead is bound to, else its offer's.
+      { ...r, crm: crmOf(r.lead.BoundCRM) ?? crmOf(r.offer?.SelectedCRM) ?? null },
+    ]),
+  );
+  const states = await latestEvents(
+    tx,
+    rows.filter((r) => r.lead.Status !== LEAD_STATUS.PROCESSING_CRM).map((r) => r.lead.ID),
+  );
+  return { targets, states };
+}
+
+type NextAttempt =
+  | { kind: 'refuse'; reason: string }
+  | { kind: 'recover'; attempt: number }
+  | { kind: 'claim'; attempt: number; ambiguous: boolean };
+
+/** The attempt a job may make on a lead in -1, -2 or 6, or why it may not. */
+function nextAttempt(
+  request: ClaimRequest,
+  lead: LeadRow,
+  state: DeliveryState,
+  settings: CrmSettings,
+  now: number,
+): NextAttempt {
+  if (lead.Status === LEAD_STATUS.RETRYING) {
+    const attempt = state.attempts + 1;
+    if (request.jobAttempt !== attempt)
+      return { kind: 'refuse', reason: `job for attempt ${request.jobAttempt}, next is ${attempt}` };
+    return { kind: 'claim', attempt, ambiguous: state.ambiguous };
+  }
+  if (lead.Status === LEAD_STATUS.PROCESSING) {
+    const attempt = Math.max(1, state.attempts);
+    if (request.jobAttempt !== attempt)
+      return { kind: 'refuse', reason: `job for attempt ${request.jobAttempt}, claimed is ${attempt}` };
+    if (now - lead.updatedAt.getTime() < settings.timeoutMs + 5_000)
+      return { kind: 'refuse', reason: 'another worker is delivering it' };
+    // Its worker died (or froze) mid-call: the CRM may have the lead.
+    return { kind: 'recover', attempt };
+  }
+  return { kind: 'claim', attempt: 1, ambiguous: false };
+}
+
+/** Decides one claim request from the lead as read in this transaction; writes nothing. */
+function decideClaim(
+  request: ClaimRequest,
+  target: Target | undefined,
+  found: (DeliveryState & { to: number | null }) | undefined,
+  settings: CrmSettings,
+  now: number,
+): ClaimDecision {
+  const lead = target?.lead;
+  if (!target || !lead) return refuse('no such lead');
+  if (lead.BlockedReason) return refuse('the lead is blocked');
+  if (!UNDELIVERED.includes(lead.Status)) return refuse(`the lead is in status ${lead.Status}`);
+  if (request.crmId !== undefined && (target.crm?.ID !== request.crmId || target.crm.disabledAt)) {
+    // Taken from that CRM's lane, it waits for its own lane, or for the CRM's re-enabling (0037).
+    return refuse('not a lead of this CRM lane now (another CRM, or disabled)');
+  }
+  if (lead.CRMLeadID) {
+    return {
+      kind: 'settle',
+      reason: 'the CRM already has the lead',
+      change: {
+        leadId: lead.ID,
+        status: LEAD_STATUS.WAITING,
+        source: 'delivery',
+        detail: { reason: 'The CRM already has the lead', crmLeadId: lead.CRMLeadID },
+      },
+    };
+  }
+  const next = nextAttempt(
+    request,
+    lead,
+    found && found.to === lead.Status ? found : FRESH_STATE,
+    settings,
+    now,
+  );
+  if (next.kind !== 'claim') return next;
+  const { attempt } = next;
+  if (!target.crm || !target.offer) {
+    return {
+      kind: 'settle',
+      reason: 'no CRM',
+      attemptRow: {
+        LeadID: lead.ID,
+        CRMID: null,
+        Kind: 'deliver',
+        Attempt: attempt,
+        Error: NO_CRM_ERROR,
+        Outcome: 'failed',
+      },
+      change: {
+        leadId: lead.ID,
+        status: LEAD_STATUS.UNKNOWN_CRM_ERROR,
+        source: 'delivery',
+        detail: { attempt, error: NO_CRM_ERROR },
+      },
+    };
+  }
+  return {
+    ...next,
+    change: {
+      leadId: lead.ID,
+      status: LEAD_STATUS.PROCESSING,
+      source: 'delivery',
+      detail: { attempt, crmId: target.crm.ID },
+    },
+  };
+}
+
+type Planned = { index: number; attempt: number; ambiguous: boolean; target: Target };
+
+/** Binds each lead to the CRM it goes to (callbacks find it by that), per CRM one statement. */
+async function bindToCrms(tx: DbOrTx, claimed: Planned[], now: Date): Promise<void> {
+  const toBind = new Map<number, { type: CrmRow['name']; ids: number[] }>();
+  for (const { target } of claimed) {
+    const crm = target.crm;
+    if (!crm || (target.lead.BoundCRM === crm.ID && target.lead.CRMType === crm.name)) continue;
+    const entry = toBind.get(crm.ID) ?? { type: crm.name, ids: [] };
+    entry.ids.push(target.lead.ID);
+    toBind.set(crm.ID, entry);
+  }
+  for (const [crmId, { type, ids: bound }] of toBind) {
+    await tx
+      .update(leads)
+      .set({ BoundCRM: crmId, CRMType: type, updatedAt: now })
+      .where(inArray(leads.ID, bound));
+  }
+}
+
+/** Claims again the leads whose worker stopped mid-call: a fresh claim time and an event saying so. */
+async function reclaimRecovered(tx: DbOrTx, recovered: Planned[], now: Date, claims: Claim[]): Promise<void> {
+  if (recovered.length === 0) return;
+  await tx
+    .update(leads)
+    .set({ updatedAt: now })
+    .where(
+      inArray(
+        leads.ID,
+        recovered.map((r) => r.target.lead.ID),
+      ),
+    );
+  await tx.insert(leadEvents).values(
+    recovered.map((r) => ({
+      LeadID: r.target.lead.ID,
+      Kind: 'status' as const,
+      FromStatus: r.target.lead.Status,
+      ToStatus: r.target.lead.Status,
+      Source: 'system' as const,
+      Detail: { attempt: r.attempt, recovered: true, reason: 'The worker delivering it stopped mid-call' },
+      createdAt: now,
+    })),
+  );
+  for (const { index, attempt, target } of recovered) {
+    const { lead, offer, crm } = target;
+    claims[index] =
+      crm && offer
+        ? { go: true, attempt, ambiguous: true, recovered: true, claimedAt: now.getTime(), lead, offer, crm }
+        : { go: false, reason: 'no CRM' };
+  }
+}
+
 /**
  * Checks and claims a batch of leads in one transaction, before any call: only a lead in -1, or
  * -2 with this job's attempt, or 6 whose claim outlived a whole call (its worker died), moves to
@@ -133,209 +333,59 @@ function stateOf(
  * never sent again, whatever job or retry asks.
  */
 async function claimBatch(tx: DbOrTx, settings: CrmSettings, requests: ClaimRequest[]): Promise<Claim[]> {
-  {
-    const ids = requests.map((r) => r.leadId);
-    const rows = await tx
-      .select({ lead: leads, offer: offers })
-      .from(leads)
-      .leftJoin(offers, eq(offers.ID, leads.BoundOffer))
-      .where(inArray(leads.ID, ids));
-    const targets = new Map<number, Target>(rows.map((r) => [r.lead.ID, { ...r, crm: null }]));
-    const crmIds = [
-      ...new Set(
-        rows.flatMap((r) => [r.lead.BoundCRM, r.offer?.SelectedCRM]).filter((id): id is number => id != null),
-      ),
-    ];
-    const crmRows = crmIds.length > 0 ? await tx.select().from(crms).where(inArray(crms.ID, crmIds)) : [];
-    const crmById = new Map(crmRows.map((c) => [c.ID, c]));
-    for (const target of targets.values()) {
-      // The CRM the lead is bound to, else its offer's.
-      target.crm =
-        (target.lead.BoundCRM != null ? crmById.get(target.lead.BoundCRM) : undefined) ??
-        (target.offer?.SelectedCRM != null ? crmById.get(target.offer.SelectedCRM) : undefined) ??
-        null;
+  const { targets, states } = await loadTargets(
+    tx,
+    requests.map((r) => r.leadId),
+  );
+  const now = new Date();
+  const claims: Claim[] = new Array(requests.length);
+  const changes: StatusChange[] = [];
+  /** Per change, the claim it makes, or -1 for a change that claims nothing. */
+  const changeFor: number[] = [];
+  const attemptsNoCrm: (typeof leadCrmAttempts.$inferInsert)[] = [];
+  const planned: Planned[] = [];
+  const recovered: Planned[] = [];
+  for (const [index, request] of requests.entries()) {
+    const target = targets.get(request.leadId);
+    const decision = decideClaim(request, target, states.get(request.leadId), settings, now.getTime());
+    if (decision.kind === 'refuse' || decision.kind === 'settle')
+      claims[index] = { go: false, reason: decision.reason };
+    if (decision.kind === 'settle') {
+      if (decision.attemptRow) attemptsNoCrm.push(decision.attemptRow);
+      changes.push(decision.change);
+      changeFor.push(-1);
     }
-    const states = await latestEvents(
-      tx,
-      rows.filter((r) => r.lead.Status !== LEAD_STATUS.PROCESSING_CRM).map((r) => r.lead.ID),
-    );
-
-    const claims: Claim[] = new Array(requests.length);
-    const changes: StatusChange[] = [];
-    const changeFor: number[] = [];
-    const attemptsNoCrm: (typeof leadCrmAttempts.$inferInsert)[] = [];
-    const now = new Date();
-    const planned: { index: number; attempt: number; ambiguous: boolean; target: Target }[] = [];
-    const recovered: { index: number; attempt: number; target: Target }[] = [];
-    for (const [index, request] of requests.entries()) {
-      const target = targets.get(request.leadId);
-      const lead = target?.lead;
-      if (!target || !lead) {
-        claims[index] = { go: false, reason: 'no such lead' };
-        continue;
-      }
-      if (lead.BlockedReason) {
-        claims[index] = { go: false, reason: 'the lead is blocked' };
-        continue;
-      }
-      if (!UNDELIVERED.includes(lead.Status)) {
-        claims[index] = { go: false, reason: `the lead is in status ${lead.Status}` };
-        continue;
-      }
-      if (request.crmId !== undefined && (target.crm?.ID !== request.crmId || target.crm.disabledAt)) {
-        // Taken from that CRM's lane, it waits for its own lane, or for the CRM's re-enabling (0037).
-        claims[index] = { go: false, reason: 'not a lead of this CRM lane now (another CRM, or disabled)' };
-        continue;
-      }
-      if (lead.CRMLeadID) {
-        changes.push({
-          leadId: lead.ID,
-          status: LEAD_STATUS.WAITING,
-          source: 'delivery',
-          detail: { reason: 'The CRM already has the lead', crmLeadId: lead.CRMLeadID },
-        });
-        changeFor.push(-1);
-        claims[index] = { go: false, reason: 'the CRM already has the lead' };
-        continue;
-      }
-      const found = states.get(lead.ID);
-      const state = found && found.to === lead.Status ? found : { attempts: 0, retryAt: 0, ambiguous: false };
-      let attempt = 1;
-      let ambiguous = false;
-      if (lead.Status === LEAD_STATUS.RETRYING) {
-        attempt = state.attempts + 1;
-        ambiguous = state.ambiguous;
-        if (request.jobAttempt !== attempt) {
-          claims[index] = { go: false, reason: `job for attempt ${request.jobAttempt}, next is ${attempt}` };
-          continue;
-        }
-      } else if (lead.Status === LEAD_STATUS.PROCESSING) {
-        attempt = Math.max(1, state.attempts);
-        if (request.jobAttempt !== attempt) {
-          claims[index] = {
-            go: false,
-            reason: `job for attempt ${request.jobAttempt}, claimed is ${attempt}`,
-          };
-          continue;
-        }
-        if (now.getTime() - lead.updatedAt.getTime() < settings.timeoutMs + 5_000) {
-          claims[index] = { go: false, reason: 'another worker is delivering it' };
-          continue;
-        }
-        // Its worker died (or froze) mid-call: the CRM may have the lead.
-        recovered.push({ index, attempt, target });
-        continue;
-      }
-      if (!target.crm || !target.offer) {
-        attemptsNoCrm.push({
-          LeadID: lead.ID,
-          CRMID: null,
-          Kind: 'deliver',
-          Attempt: attempt,
-          Error: 'The offer has no CRM to deliver to',
-          Outcome: 'failed',
-        });
-        changes.push({
-          leadId: lead.ID,
-          status: LEAD_STATUS.UNKNOWN_CRM_ERROR,
-          source: 'delivery',
-          detail: { attempt, error: 'The offer has no CRM to deliver to' },
-        });
-        changeFor.push(-1);
-        claims[index] = { go: false, reason: 'no CRM' };
-        continue;
-      }
-      planned.push({ index, attempt, ambiguous, target });
-      changes.push({
-        leadId: lead.ID,
-        status: LEAD_STATUS.PROCESSING,
-        source: 'delivery',
-        detail: { attempt, crmId: target.crm.ID },
-      });
+    if (!target) continue;
+    if (decision.kind === 'recover')
+      recovered.push({ index, attempt: decision.attempt, ambiguous: true, target });
+    if (decision.kind === 'claim') {
+      planned.push({ index, attempt: decision.attempt, ambiguous: decision.ambiguous, target });
+      changes.push(decision.change);
       changeFor.push(index);
     }
-
-    // Bind each lead to the CRM it goes to (callbacks find it by that), per CRM one statement.
-    const toBind = new Map<number, { type: CrmRow['name']; ids: number[] }>();
-    for (const { target } of [...planned, ...recovered]) {
-      const crm = target.crm;
-      if (!crm || (target.lead.BoundCRM === crm.ID && target.lead.CRMType === crm.name)) continue;
-      const entry = toBind.get(crm.ID) ?? { type: crm.name, ids: [] };
-      entry.ids.push(target.lead.ID);
-      toBind.set(crm.ID, entry);
-    }
-    for (const [crmId, { type, ids: bound }] of toBind) {
-      await tx
-        .update(leads)
-        .set({ BoundCRM: crmId, CRMType: type, updatedAt: now })
-        .where(inArray(leads.ID, bound));
-    }
-    if (attemptsNoCrm.length > 0) await tx.insert(leadCrmAttempts).values(attemptsNoCrm);
-    if (recovered.length > 0) {
-      await tx
-        .update(leads)
-        .set({ updatedAt: now })
-        .where(
-          inArray(
-            leads.ID,
-            recovered.map((r) => r.target.lead.ID),
-          ),
-        );
-      await tx.insert(leadEvents).values(
-        recovered.map((r) => ({
-          LeadID: r.target.lead.ID,
-          Kind: 'status' as const,
-          FromStatus: r.target.lead.Status,
-          ToStatus: r.target.lead.Status,
-          Source: 'system' as const,
-          Detail: {
-            attempt: r.attempt,
-            recovered: true,
-            reason: 'The worker delivering it stopped mid-call',
-          },
-          createdAt: now,
-        })),
-      );
-      for (const r of recovered) {
-        if (!r.target.crm || !r.target.offer) {
-          claims[r.index] = { go: false, reason: 'no CRM' };
-          continue;
-        }
-        claims[r.index] = {
-          go: true,
-          attempt: r.attempt,
-          ambiguous: true,
-          recovered: true,
-          claimedAt: now.getTime(),
-          lead: r.target.lead,
-          offer: r.target.offer,
-          crm: r.target.crm,
-        };
-      }
-    }
-    const results = await changeLeadStatuses(tx, changes);
-    for (const [i, result] of results.entries()) {
-      const index = changeFor[i];
-      if (index < 0) continue;
-      const plan = planned.find((p) => p.index === index);
-      if (!plan?.target.crm || !plan.target.offer) continue;
-      if ('error' in result) {
-        claims[index] = { go: false, reason: result.error.message };
-        continue;
-      }
-      claims[index] = {
-        go: true,
-        attempt: plan.attempt,
-        ambiguous: plan.ambiguous,
-        recovered: false,
-        claimedAt: result.lead.updatedAt.getTime(),
-        lead: result.lead,
-        offer: plan.target.offer,
-        crm: plan.target.crm,
-      };
-    }
-    return claims;
   }
+  await bindToCrms(tx, [...planned, ...recovered], now);
+  if (attemptsNoCrm.length > 0) await tx.insert(leadCrmAttempts).values(attemptsNoCrm);
+  await reclaimRecovered(tx, recovered, now, claims);
+  const results = await changeLeadStatuses(tx, changes);
+  for (const [i, result] of results.entries()) {
+    const plan = planned.find((p) => p.index === changeFor[i]);
+    if (!plan?.target.crm || !plan.target.offer) continue;
+    claims[plan.index] =
+      'error' in result
+        ? { go: false, reason: result.error.message }
+        : {
+            go: true,
+            attempt: plan.attempt,
+            ambiguous: plan.ambiguous,
+            recovered: false,
+            claimedAt: result.lead.updatedAt.getTime(),
+            lead: result.lead,
+            offer: plan.target.offer,
+            crm: plan.target.crm,
+          };
+  }
+  return claims;
 }
 
 /** Opened CRM data per CRM row version: leads of one CRM come in thousands. */
@@ -446,6 +496,107 @@ interface RecordRequest {
 
 type RecordOutcome = 'delivered' | 'retry' | 'given up' | 'moved on' | 'gone';
 
+/** The outcome of one call, as `lead_crm_attempts` keeps it. */
+function callOutcome(r: RecordRequest, call: Attempted['calls'][number]): 'ok' | 'retry' | 'failed' {
+  if (call.kind === 'status_sync') return call.ok ? 'ok' : 'retry';
+  if (r.result.answer.kind === 'delivered') return 'ok';
+  return r.final ? 'failed' : 'retry';
+}
+
+/** The `lead_crm_attempts` rows of an attempt: one per call, or one saying why no call was made. */
+function attemptRows(r: RecordRequest): (typeof leadCrmAttempts.$inferInsert)[] {
+  const { answer } = r.result;
+  if (r.result.calls.length === 0) {
+    return [
+      {
+        LeadID: r.leadId,
+        CRMID: r.crmId,
+        Kind: 'deliver',
+        Attempt: r.attempt,
+        Error: answer.kind === 'delivered' ? null : answer.error,
+        Outcome: r.final ? 'failed' : 'retry',
+      },
+    ];
+  }
+  return r.result.calls.map((call) => ({
+    LeadID: r.leadId,
+    CRMID: r.crmId,
+    Kind: call.kind,
+    Attempt: r.attempt,
+    Request: call.record.request,
+    ResponseStatus: call.record.responseStatus,
+    ResponseBody: call.record.responseBody,
+    Error:
+      call.record.error ?? (call.kind === 'deliver' && answer.kind !== 'delivered' ? answer.error : null),
+    DurationMs: call.record.durationMs,
+    Outcome: callOutcome(r, call),
+  }));
+}
+
+type LeadNow = Pick<LeadRow, 'ID' | 'Status' | 'CRMLeadID' | 'updatedAt'>;
+
+/** A delivery is kept whatever happened meanwhile: the lead's status, or else only its CRM id. */
+function deliveredChange(r: RecordRequest, now: LeadNow, crmLeadId: string): StatusChange | undefined {
+  if ([...UNDELIVERED, LEAD_STATUS.UNKNOWN_CRM_ERROR].includes(now.Status)) {
+    return {
+      leadId: r.leadId,
+      status: LEAD_STATUS.WAITING,
+      source: 'delivery',
+      crmLeadId,
+      detail: { attempt: r.attempt, crmLeadId, ...(r.result.found ? { foundInCrm: true } : {}) },
+    };
+  }
+  // A callback moved it on meanwhile: only its CRM id was missing.
+  if (!now.CRMLeadID)
+    return { leadId: r.leadId, status: now.Status as LeadStatusCode, source: 'delivery', crmLeadId };
+  if (now.CRMLeadID !== crmLeadId) {
+    console.warn(`lead ${r.leadId}: the CRM answered id ${crmLeadId}, we hold ${now.CRMLeadID}`);
+  }
+  return undefined;
+}
+
+/** Decides what one finished attempt does to its lead, as read in this transaction; writes nothing. */
+function decideRecord(
+  r: RecordRequest,
+  now: LeadNow | undefined,
+): { outcome: RecordOutcome; change?: StatusChange } {
+  const { answer } = r.result;
+  if (!now) return { outcome: 'gone' };
+  if (answer.kind === 'delivered')
+    return { outcome: 'delivered', change: deliveredChange(r, now, answer.crmLeadId) };
+  if (now.Status !== LEAD_STATUS.PROCESSING || now.updatedAt.getTime() !== r.claimedAt)
+    return { outcome: 'moved on' };
+  if (r.final) {
+    return {
+      outcome: 'given up',
+      change: {
+        leadId: r.leadId,
+        status: LEAD_STATUS.UNKNOWN_CRM_ERROR,
+        source: 'delivery',
+        detail: {
+          attempt: r.attempt,
+          error: answer.error,
+          reason: answer.kind === 'permanent' ? 'The CRM refused the lead' : 'Every attempt failed',
+        },
+      },
+    };
+  }
+  return {
+    outcome: 'retry',
+    change: {
+      leadId: r.leadId,
+      status: LEAD_STATUS.RETRYING,
+      source: 'delivery',
+      detail: {
+        attempt: r.attempt,
+        error: answer.error,
+        retryAt: Date.now() + r.delay,
+        ambiguous: answer.kind === 'retry' && answer.ambiguous,
+      },
+    },
+  };
+}
+
 /**
  * Records a batch of attempts in one transaction: each call in `lead_crm_attempts`, then the lead's
  * status through `changeLeadStatuses`: 0 with the CRM id, -2 with the next attempt's time, or 5.
@@ -453,122 +604,24 @@ type RecordOutcome = 'delivered' | 'retry' | 'given up' | 'moved on' | 'gone';
  * worker) keeps its status; a success still records the CRM id.
  */
 async function recordBatch(tx: DbOrTx, requests: RecordRequest[]): Promise<RecordOutcome[]> {
-  {
-    const rows: (typeof leadCrmAttempts.$inferInsert)[] = [];
-    for (const r of requests) {
-      const { answer } = r.result;
-      for (const call of r.result.calls) {
-        let outcome: 'ok' | 'retry' | 'failed';
-        if (call.kind === 'status_sync') outcome = call.ok ? 'ok' : 'retry';
-        else if (answer.kind === 'delivered') outcome = 'ok';
-        else outcome = r.final ? 'failed' : 'retry';
-        rows.push({
-          LeadID: r.leadId,
-          CRMID: r.crmId,
-          Kind: call.kind,
-          Attempt: r.attempt,
-          Request: call.record.request,
-          ResponseStatus: call.record.responseStatus,
-          ResponseBody: call.record.responseBody,
-          Error:
-            call.record.error ??
-            (call.kind === 'deliver' && answer.kind !== 'delivered' ? answer.error : null),
-          DurationMs: call.record.durationMs,
-          Outcome: outcome,
-        });
-      }
-      if (r.result.calls.length === 0) {
-        rows.push({
-          LeadID: r.leadId,
-          CRMID: r.crmId,
-          Kind: 'deliver',
-          Attempt: r.attempt,
-          Error: answer.kind === 'delivered' ? null : answer.error,
-          Outcome: r.final ? 'failed' : 'retry',
-        });
-      }
-    }
-    if (rows.length > 0) await tx.insert(leadCrmAttempts).values(rows);
-    const current = await tx
-      .select({ ID: leads.ID, Status: leads.Status, CRMLeadID: leads.CRMLeadID, updatedAt: leads.updatedAt })
-      .from(leads)
-      .where(
-        inArray(
-          leads.ID,
-          requests.map((r) => r.leadId),
-        ),
-      );
-    const byId = new Map(current.map((c) => [c.ID, c]));
-    const outcomes: RecordOutcome[] = new Array(requests.length);
-    const changes: StatusChange[] = [];
-    for (const [index, r] of requests.entries()) {
-      const now = byId.get(r.leadId);
-      const { answer } = r.result;
-      if (!now) {
-        outcomes[index] = 'gone';
-        continue;
-      }
-      if (answer.kind === 'delivered') {
-        outcomes[index] = 'delivered';
-        if ([...UNDELIVERED, LEAD_STATUS.UNKNOWN_CRM_ERROR].includes(now.Status)) {
-          changes.push({
-            leadId: r.leadId,
-            status: LEAD_STATUS.WAITING,
-            source: 'delivery',
-            crmLeadId: answer.crmLeadId,
-            detail: {
-              attempt: r.attempt,
-              crmLeadId: answer.crmLeadId,
-              ...(r.result.found ? { foundInCrm: true } : {}),
-            },
-          });
-        } else if (!now.CRMLeadID) {
-          // A callback moved it on meanwhile: only its CRM id was missing.
-          changes.push({
-            leadId: r.leadId,
-            status: now.Status as LeadStatusCode,
-            source: 'delivery',
-            crmLeadId: answer.crmLeadId,
-          });
-        } else if (now.CRMLeadID !== answer.crmLeadId) {
-          console.warn(`lead ${r.leadId}: the CRM answered id ${answer.crmLeadId}, we hold ${now.CRMLeadID}`);
-        }
-        continue;
-      }
-      if (now.Status !== LEAD_STATUS.PROCESSING || now.updatedAt.getTime() !== r.claimedAt) {
-        outcomes[index] = 'moved on';
-        continue;
-      }
-      if (r.final) {
-        outcomes[index] = 'given up';
-        changes.push({
-          leadId: r.leadId,
-          status: LEAD_STATUS.UNKNOWN_CRM_ERROR,
-          source: 'delivery',
-          detail: {
-            attempt: r.attempt,
-            error: answer.error,
-            reason: answer.kind === 'permanent' ? 'The CRM refused the lead' : 'Every attempt failed',
-          },
-        });
-        continue;
-      }
-      outcomes[index] = 'retry';
-      changes.push({
-        leadId: r.leadId,
-        status: LEAD_STATUS.RETRYING,
-        source: 'delivery',
-        detail: {
-          attempt: r.attempt,
-          error: answer.error,
-          retryAt: Date.now() + r.delay,
-          ambiguous: answer.kind === 'retry' && answer.ambiguous,
-        },
-      });
-    }
-    await changeLeadStatuses(tx, changes);
-    return outcomes;
-  }
+  const rows = requests.flatMap(attemptRows);
+  if (rows.length > 0) await tx.insert(leadCrmAttempts).values(rows);
+  const current = await tx
+    .select({ ID: leads.ID, Status: leads.Status, CRMLeadID: leads.CRMLeadID, updatedAt: leads.updatedAt })
+    .from(leads)
+    .where(
+      inArray(
+        leads.ID,
+        requests.map((r) => r.leadId),
+      ),
+    );
+  const byId = new Map(current.map((c) => [c.ID, c]));
+  const decided = requests.map((r) => decideRecord(r, byId.get(r.leadId)));
+  await changeLeadStatuses(
+    tx,
+    decided.flatMap((d) => (d.change ? [d.change] : [])),
+  );
+  return decided.map((d) => d.outcome);
 }
 
 type Step = { kind: 'claim'; request: ClaimRequest } | { kind: 'record'; request: RecordRequest };
