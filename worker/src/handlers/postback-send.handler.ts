@@ -110,6 +110,94 @@ export async function runPostbackSend(
   await sendDelivery(payload, ctx);
 }
 
+type ClaimedDelivery = Awaited<ReturnType<ReturnType<typeof claimAttempt>['execute']>>[number];
+
+/** Sends a claimed delivery, signed, through the guarded client; our own failures come back as a retry. */
+async function attemptSend(
+  ctx: WorkerContext,
+  deliveryId: number,
+  delivery: ClaimedDelivery,
+): Promise<AttemptResult> {
+  try {
+    const secrets = await signingSecretsFor(ctx.db, ctx.secretBox, delivery.ownerId);
+    // A delivery with a body is a `post-json` postback (decision 0042); the user's own inspector is
+    // the one platform address a postback may reach, wherever the sites server runs (decision 0041).
+    const post = delivery.Body !== null;
+    return await sendSigned(
+      {
+        url: delivery.URL,
+        secrets,
+        msgId: webhookIdOf(deliveryId, delivery.Event),
+        ...(post
+          ? { method: 'POST' as const, body: delivery.Body ?? '', contentType: 'application/json' }
+          : {}),
+      },
+      {
+        allowLoopback:
+          ctx.env.ALLOW_LOOPBACK_TARGETS || isInspectorUrl(delivery.URL, ctx.env.SITES_PUBLIC_URL),
+        ...ctx.outbound,
+      },
+    );
+  } catch (error) {
+    // Not the receiver's doing (no key to open the secret, a bug): logged, retried on the schedule.
+    return {
+      verdict: 'retry',
+      status: null,
+      body: null,
+      error: `INTERNAL: ${(error as Error).message}`.slice(0, 500),
+      durationMs: 0,
+    };
+  }
+}
+
+interface AfterAttempt {
+  state: 'pending' | 'delivered' | 'failed';
+  /** When the next attempt is due, if there is one. */
+  delay: number | null;
+  lastError: string | null;
+}
+
+/** Where a delivery stands after an attempt: delivered, failed for good, or pending the next one. */
+function afterAttempt(result: AttemptResult, attempt: number, allowed: number): AfterAttempt {
+  const lastError =
+    result.verdict === 'delivered' ? null : (result.error ?? `HTTP ${result.status ?? 'no answer'}`);
+  if (result.verdict === 'delivered') return { state: 'delivered', delay: null, lastError };
+  if (result.verdict === 'final' || attempt >= allowed) return { state: 'failed', delay: null, lastError };
+  const delay = nextDelay(attempt, result.retryAfterMs);
+  return { state: delay === null ? 'failed' : 'pending', delay, lastError };
+}
+
+/** The attempt row and the delivery's state in one atomic batch (a transaction without holding one open across awaits). */
+async function recordAttempt(
+  ctx: WorkerContext,
+  deliveryId: number,
+  attempt: number,
+  url: string,
+  result: AttemptResult,
+  { state, lastError }: AfterAttempt,
+): Promise<void> {
+  await ctx.db.batch([
+    ctx.db.insert(postbackAttempts).values({
+      DeliveryID: deliveryId,
+      Attempt: attempt,
+      URL: url,
+      ResponseStatus: result.status,
+      ResponseBody: result.body,
+      Error: result.error,
+      DurationMs: result.durationMs,
+    }),
+    ctx.db
+      .update(postbackDeliveries)
+      .set({
+        State: state,
+        ResponseCode: result.status,
+        LastError: lastError,
+        ...(state === 'delivered' ? { deliveredAt: new Date() } : {}),
+      })
+      .where(eq(postbackDeliveries.ID, deliveryId)),
+  ]);
+}
+
 /**
  * One attempt of one postback delivery (a `postback_deliveries` row). The attempt is claimed on
  * the row first (compare-and-set on `Attempts`), so each attempt number is sent at most once
@@ -138,81 +226,18 @@ async function sendDelivery(
       .where(eq(postbackDeliveries.ID, deliveryId));
     return;
   }
-
-  let result: AttemptResult;
-  try {
-    const secrets = await signingSecretsFor(ctx.db, ctx.secretBox, delivery.ownerId);
-    // A delivery with a body is a `post-json` postback (decision 0042); the user's own inspector is
-    // the one platform address a postback may reach, wherever the sites server runs (decision 0041).
-    const post = delivery.Body !== null;
-    result = await sendSigned(
-      {
-        url: delivery.URL,
-        secrets,
-        msgId: webhookIdOf(deliveryId, delivery.Event),
-        ...(post
-          ? { method: 'POST' as const, body: delivery.Body ?? '', contentType: 'application/json' }
-          : {}),
-      },
-      {
-        allowLoopback:
-          ctx.env.ALLOW_LOOPBACK_TARGETS || isInspectorUrl(delivery.URL, ctx.env.SITES_PUBLIC_URL),
-        ...ctx.outbound,
-      },
-    );
-  } catch (error) {
-    // Not the receiver's doing (no key to open the secret, a bug): logged, retried on the schedule.
-    result = {
-      verdict: 'retry',
-      status: null,
-      body: null,
-      error: `INTERNAL: ${(error as Error).message}`.slice(0, 500),
-      durationMs: 0,
-    };
-  }
-
+  const result = await attemptSend(ctx, deliveryId, delivery);
   // Not waited for: the record is its own statement, it need not meet the next claim.
   void report?.(healthOf(result), result.error ?? (result.status === null ? null : `HTTP ${result.status}`));
-
-  let delay: number | null = null;
-  let state: 'pending' | 'delivered' | 'failed';
-  if (result.verdict === 'delivered') state = 'delivered';
-  else if (result.verdict === 'final' || attempt >= allowed) state = 'failed';
-  else {
-    delay = nextDelay(attempt, result.retryAfterMs);
-    state = delay === null ? 'failed' : 'pending';
-  }
-  const lastError =
-    result.verdict === 'delivered' ? null : (result.error ?? `HTTP ${result.status ?? 'no answer'}`);
-  // One atomic batch (a transaction without holding one open across awaits).
-  await ctx.db.batch([
-    ctx.db.insert(postbackAttempts).values({
-      DeliveryID: deliveryId,
-      Attempt: attempt,
-      URL: delivery.URL,
-      ResponseStatus: result.status,
-      ResponseBody: result.body,
-      Error: result.error,
-      DurationMs: result.durationMs,
-    }),
-    ctx.db
-      .update(postbackDeliveries)
-      .set({
-        State: state,
-        ResponseCode: result.status,
-        LastError: lastError,
-        ...(state === 'delivered' ? { deliveredAt: new Date() } : {}),
-      })
-      .where(eq(postbackDeliveries.ID, deliveryId)),
-  ]);
-  if (delay !== null) {
-    try {
-      await ctx.jobs.enqueue(postbackSend, { deliveryId, attempt: attempt + 1, lane }, delay);
-    } catch (error) {
-      // The row says when the next attempt is due; the postback sweep enqueues it then.
-      console.warn(
-        `postback ${deliveryId} attempt ${attempt + 1} left for the sweep: ${(error as Error).message}`,
-      );
-    }
+  const next = afterAttempt(result, attempt, allowed);
+  await recordAttempt(ctx, deliveryId, attempt, delivery.URL, result, next);
+  if (next.delay === null) return;
+  try {
+    await ctx.jobs.enqueue(postbackSend, { deliveryId, attempt: attempt + 1, lane }, next.delay);
+  } catch (error) {
+    // The row says when the next attempt is due; the postback sweep enqueues it then.
+    console.warn(
+      `postback ${deliveryId} attempt ${attempt + 1} left for the sweep: ${(error as Error).message}`,
+    );
   }
 }
