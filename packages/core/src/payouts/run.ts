@@ -10,6 +10,7 @@ import { payoutLines, platformPayouts, users } from '@leadmesh/schema/tables';
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError, notFound } from '../errors.ts';
 import {
+  type AccountRef,
   accountBalance,
   OUTSIDE,
   paidAccount,
@@ -168,6 +169,123 @@ export async function deletePlatformPayout(db: Db, actor: PayoutActor, input: { 
   return null;
 }
 
+/** Marks the payout processed, once: a second run (another tab) finds it processed and stops. */
+async function claimPayout(tx: DbOrTx, id: number): Promise<typeof platformPayouts.$inferSelect> {
+  const [payout] = await tx
+    .update(platformPayouts)
+    .set({ Processed: true, processedAt: new Date() })
+    .where(and(eq(platformPayouts.ID, id), eq(platformPayouts.Processed, false)))
+    .returning();
+  if (payout) return payout;
+  await findPayout(tx, id);
+  throw new ApiError('CONFLICT', { message: `${MESSAGES.failedProcessPayouts} It was already processed.` });
+}
+
+type Owed = { earned: number; referral: number };
+
+/** What the payout owes each user: their leads' earnings and their referral earnings. */
+async function owedPerUser(tx: DbOrTx, payoutId: number): Promise<Map<number, Owed>> {
+  const perUser = await tx.all<{ user: number; earned: number; leads: number }>(sql`
+    select user_id as user, sum(earned_cents) as earned, count(*) as leads from leads
+    where platform_payout_id = ${payoutId} group by user_id`);
+  const referralsPerUser = await tx.all<{ user: number; amount: number; rows: number }>(sql`
+    select referrer_user_id as user, sum(amount_cents) as amount, count(*) as rows from referral_earnings
+    where platform_payout_id = ${payoutId} group by referrer_user_id`);
+  const people = new Map<number, Owed>();
+  for (const row of perUser) people.set(Number(row.user), { earned: Number(row.earned), referral: 0 });
+  for (const row of referralsPerUser) {
+    const entry = people.get(Number(row.user)) ?? { earned: 0, referral: 0 };
+    entry.referral = Number(row.amount);
+    people.set(Number(row.user), entry);
+  }
+  return people;
+}
+
+type Payee = { method: unknown; holdUntil: Date | null; holdReason: string | null };
+
+/**
+ * Decision 0030: the e-mail was changed by someone else; the money stays in the account (released
+ * from this run) until the hold ends, and the next run pays it. Answers the rows released.
+ */
+async function releaseHeldUser(
+  tx: DbOrTx,
+  actor: PayoutActor,
+  payoutId: number,
+  userId: number,
+  hold: { until: Date; reason: string | null },
+): Promise<{ leads: number; referrals: number }> {
+  const leads = await tx.run(
+    sql`update leads set platform_payout_id = null where platform_payout_id = ${payoutId} and user_id = ${userId}`,
+  );
+  const referrals = await tx.run(
+    sql`update referral_earnings set platform_payout_id = null where platform_payout_id = ${payoutId} and referrer_user_id = ${userId}`,
+  );
+  await audit(
+    tx,
+    'payout.skipped-on-hold',
+    { payout: payoutId, user: userId, until: hold.until.toISOString(), reason: hold.reason ?? '' },
+    actor.userId ?? 'auto-payout',
+  );
+  return { leads: leads.rowsAffected, referrals: referrals.rowsAffected };
+}
+
+/**
+ * Pays one user: publisher/referrer → paid → outside, each capped at what the account holds (a
+ * clawback of an earlier paid lead is netted, not paid twice), and a payment-history line.
+ * Answers the cents sent.
+ */
+async function payUser(
+  tx: DbOrTx,
+  actor: PayoutActor,
+  payoutId: number,
+  userId: number,
+  owed: Owed,
+  payee: Payee | undefined,
+): Promise<number> {
+  const capped = async (want: number, account: AccountRef) =>
+    Math.max(0, Math.min(want, await accountBalance(tx, account)));
+  const earnings = await capped(owed.earned, publisherAccount(userId));
+  const referral = await capped(owed.referral, referrerAccount(userId));
+  const sent = earnings + referral;
+  const key = `payout:${payoutId}:user:${userId}`;
+  const transfers = [
+    {
+      debit: publisherAccount(userId),
+      credit: paidAccount(userId),
+      amount: earnings,
+      code: 'payout',
+      part: 'earnings',
+    },
+    {
+      debit: referrerAccount(userId),
+      credit: paidAccount(userId),
+      amount: referral,
+      code: 'payout',
+      part: 'referral',
+    },
+    { debit: paidAccount(userId), credit: OUTSIDE, amount: sent, code: 'payout_sent', part: 'sent' },
+  ] as const;
+  for (const { part, ...transfer } of transfers) {
+    if (transfer.amount <= 0) continue;
+    await postTransfer(tx, {
+      ...transfer,
+      key: `${key}:${part}`,
+      platformPayoutId: payoutId,
+      createdBy: actor.userId,
+    });
+  }
+  if (sent > 0) {
+    await tx.insert(payoutLines).values({
+      BoundUser: userId,
+      Amount: sent,
+      Description: `Payout #${payoutId}`,
+      Comment: paymentMethodLabel((payee?.method as { type?: string } | null)?.type),
+      BoundPlatformPayout: payoutId,
+    });
+  }
+  return sent;
+}
+
 /**
  * Processes a payout once, in one transaction (a crash leaves it unprocessed, and running it again
  * is clean; two tabs at once: the second finds it processed). Per user: the leads still confirmed
@@ -182,41 +300,18 @@ export async function performPayoutProcess(
   input: { ID: number },
 ): Promise<PayoutProcessResult> {
   return db.transaction(async (tx) => {
-    const [payout] = await tx
-      .update(platformPayouts)
-      .set({ Processed: true, processedAt: new Date() })
-      .where(and(eq(platformPayouts.ID, input.ID), eq(platformPayouts.Processed, false)))
-      .returning();
-    if (!payout) {
-      await findPayout(tx, input.ID);
-      throw new ApiError('CONFLICT', {
-        message: `${MESSAGES.failedProcessPayouts} It was already processed.`,
-      });
-    }
+    const payout = await claimPayout(tx, input.ID);
     // Leads that left "confirmed" (or lost their credit) since the payout was created are skipped.
     const skippedLeads = await tx.run(sql`update leads set platform_payout_id = null
       where platform_payout_id = ${payout.ID} and not (status = ${CONFIRMED} and publisher_paid = 1 and money_withdrawn = 0)`);
     const skippedReferrals = await tx.run(sql`update referral_earnings set platform_payout_id = null
       where platform_payout_id = ${payout.ID} and paid = 1`);
-    const perUser = await tx.all<{ user: number; earned: number; leads: number }>(sql`
-      select user_id as user, sum(earned_cents) as earned, count(*) as leads from leads
-      where platform_payout_id = ${payout.ID} group by user_id`);
-    const referralsPerUser = await tx.all<{ user: number; amount: number; rows: number }>(sql`
-      select referrer_user_id as user, sum(amount_cents) as amount, count(*) as rows from referral_earnings
-      where platform_payout_id = ${payout.ID} group by referrer_user_id`);
-    const people = new Map<number, { earned: number; referral: number }>();
-    for (const row of perUser) people.set(Number(row.user), { earned: Number(row.earned), referral: 0 });
-    for (const row of referralsPerUser) {
-      const entry = people.get(Number(row.user)) ?? { earned: 0, referral: 0 };
-      entry.referral = Number(row.amount);
-      people.set(Number(row.user), entry);
-    }
     let total = 0;
     let heldLeads = 0;
     let heldReferrals = 0;
     const now = Date.now();
-    for (const [userId, owed] of people) {
-      const [user] = await tx
+    for (const [userId, owed] of await owedPerUser(tx, payout.ID)) {
+      const [payee] = await tx
         .select({
           method: users.PaymentMethod,
           holdUntil: users.PaymentHoldUntil,
@@ -225,80 +320,16 @@ export async function performPayoutProcess(
         .from(users)
         .where(eq(users.ID, userId))
         .limit(1);
-      if (user?.holdUntil && user.holdUntil.getTime() > now) {
-        // Decision 0030: the e-mail was changed by someone else; the money stays in the account
-        // (released from this run) until the hold ends, and the next run pays it.
-        heldLeads += (
-          await tx.run(
-            sql`update leads set platform_payout_id = null where platform_payout_id = ${payout.ID} and user_id = ${userId}`,
-          )
-        ).rowsAffected;
-        heldReferrals += (
-          await tx.run(
-            sql`update referral_earnings set platform_payout_id = null where platform_payout_id = ${payout.ID} and referrer_user_id = ${userId}`,
-          )
-        ).rowsAffected;
-        await audit(
-          tx,
-          'payout.skipped-on-hold',
-          {
-            payout: payout.ID,
-            user: userId,
-            until: user.holdUntil.toISOString(),
-            reason: user.holdReason ?? '',
-          },
-          actor.userId ?? 'auto-payout',
-        );
+      if (payee?.holdUntil && payee.holdUntil.getTime() > now) {
+        const held = await releaseHeldUser(tx, actor, payout.ID, userId, {
+          until: payee.holdUntil,
+          reason: payee.holdReason,
+        });
+        heldLeads += held.leads;
+        heldReferrals += held.referrals;
         continue;
       }
-      const earnings = Math.max(0, Math.min(owed.earned, await accountBalance(tx, publisherAccount(userId))));
-      const referral = Math.max(
-        0,
-        Math.min(owed.referral, await accountBalance(tx, referrerAccount(userId))),
-      );
-      const key = `payout:${payout.ID}:user:${userId}`;
-      if (earnings > 0) {
-        await postTransfer(tx, {
-          debit: publisherAccount(userId),
-          credit: paidAccount(userId),
-          amount: earnings,
-          code: 'payout',
-          key: `${key}:earnings`,
-          platformPayoutId: payout.ID,
-          createdBy: actor.userId,
-        });
-      }
-      if (referral > 0) {
-        await postTransfer(tx, {
-          debit: referrerAccount(userId),
-          credit: paidAccount(userId),
-          amount: referral,
-          code: 'payout',
-          key: `${key}:referral`,
-          platformPayoutId: payout.ID,
-          createdBy: actor.userId,
-        });
-      }
-      const sent = earnings + referral;
-      if (sent > 0) {
-        await postTransfer(tx, {
-          debit: paidAccount(userId),
-          credit: OUTSIDE,
-          amount: sent,
-          code: 'payout_sent',
-          key: `${key}:sent`,
-          platformPayoutId: payout.ID,
-          createdBy: actor.userId,
-        });
-        await tx.insert(payoutLines).values({
-          BoundUser: userId,
-          Amount: sent,
-          Description: `Payout #${payout.ID}`,
-          Comment: paymentMethodLabel((user?.method as { type?: string } | null)?.type),
-          BoundPlatformPayout: payout.ID,
-        });
-      }
-      total += sent;
+      total += await payUser(tx, actor, payout.ID, userId, owed, payee);
     }
     const processedLeads = await tx.run(
       sql`update leads set money_withdrawn = 1 where platform_payout_id = ${payout.ID}`,
