@@ -10,7 +10,7 @@ import {
   postbackDeliveries,
   postbacks,
 } from '@leadmesh/schema/tables';
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import { ApiError, notFound } from '../errors.ts';
 
 /** What happened to a lead, as postbacks see it. */
@@ -235,29 +235,27 @@ export interface QueuedReplay {
   state: 'pending';
 }
 
+const replayColumns = {
+  ID: postbackDeliveries.ID,
+  BoundPostback: postbackDeliveries.BoundPostback,
+  BoundLead: postbackDeliveries.BoundLead,
+  Event: postbackDeliveries.Event,
+  URL: postbackDeliveries.URL,
+  Body: postbackDeliveries.Body,
+  State: postbackDeliveries.State,
+  Attempts: postbackDeliveries.Attempts,
+  LastError: postbackDeliveries.LastError,
+};
+
 /**
- * Sends a lead event's postback again: a new delivery row with the URL the original was filled
- * with (the same event, its values as they were then), asked for after the commit, signed with the
- * original's `webhook-id` (Standard Webhooks: a resent message keeps its id), at the head of the
- * queue (someone is watching the timeline). While an earlier
- * replay of the same delivery still waits for its attempt, that one is the answer and nothing new
- * is queued, so a double-click sends once; the unique (postback, lead, event) index settles two
- * requests at the same moment. Ownership is the caller's business (the API binding).
+ * The delivery a replay sends again, checked: replaying a replay replays the original; a test fire
+ * and a delivery never sent (its URL could not be filled) are not replayed.
  */
-export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promise<QueuedReplay> {
-  const columns = {
-    ID: postbackDeliveries.ID,
-    BoundPostback: postbackDeliveries.BoundPostback,
-    BoundLead: postbackDeliveries.BoundLead,
-    Event: postbackDeliveries.Event,
-    URL: postbackDeliveries.URL,
-    Body: postbackDeliveries.Body,
-    State: postbackDeliveries.State,
-    Attempts: postbackDeliveries.Attempts,
-    LastError: postbackDeliveries.LastError,
-  };
+async function replayRoot(tx: DbOrTx, deliveryId: number) {
   const byId = async (id: number) =>
-    (await tx.select(columns).from(postbackDeliveries).where(eq(postbackDeliveries.ID, id)).limit(1))[0];
+    (
+      await tx.select(replayColumns).from(postbackDeliveries).where(eq(postbackDeliveries.ID, id)).limit(1)
+    )[0];
   const named = await byId(deliveryId);
   if (!named) throw notFound('Postback delivery not found');
   const rootId = replayedDeliveryOf(named.Event) ?? named.ID;
@@ -275,25 +273,21 @@ export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promi
       message: `This delivery was never sent: ${root.LastError ?? 'its URL could not be filled'}`,
     });
   }
-  const prefix = `${REPLAY_EVENT_PREFIX}${root.ID}:`;
-  const replays = await tx
-    .select({ ID: postbackDeliveries.ID, State: postbackDeliveries.State })
-    .from(postbackDeliveries)
-    .where(
-      and(
-        eq(postbackDeliveries.BoundPostback, root.BoundPostback),
-        eq(postbackDeliveries.BoundLead, root.BoundLead),
-        like(postbackDeliveries.Event, `${prefix}%`),
-      ),
-    )
-    .orderBy(asc(postbackDeliveries.ID));
-  const waiting = replays.find((r) => r.State === 'pending');
-  if (waiting) {
-    // Same business key as when it was queued: a no-op unless Redis lost the job.
-    enqueueAfterCommit(tx, postbackSendWatched, { deliveryId: waiting.ID });
-    return { deliveryId: waiting.ID, replayOf: root.ID, state: 'pending' };
-  }
-  const event = `${prefix}${replays.length + 1}`;
+  return root;
+}
+
+type ReplayRoot = Awaited<ReturnType<typeof replayRoot>>;
+
+/** Deliveries of the root's postback and lead whose event matches (`like` pattern). */
+const sameLeadDeliveries = (root: ReplayRoot, event: SQL) =>
+  and(
+    eq(postbackDeliveries.BoundPostback, root.BoundPostback),
+    eq(postbackDeliveries.BoundLead, root.BoundLead),
+    event,
+  );
+
+/** Writes the replay's row; when another request wrote it a moment ago, answers that one. */
+async function writeReplay(tx: DbOrTx, root: ReplayRoot, event: string): Promise<number> {
   const [row] = await tx
     .insert(postbackDeliveries)
     .values({
@@ -305,23 +299,36 @@ export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promi
     })
     .onConflictDoNothing()
     .returning({ ID: postbackDeliveries.ID });
-  const id =
-    row?.ID ??
-    // Another request wrote this replay a moment ago: answer that one.
-    (
-      await tx
-        .select({ ID: postbackDeliveries.ID })
-        .from(postbackDeliveries)
-        .where(
-          and(
-            eq(postbackDeliveries.BoundPostback, root.BoundPostback),
-            eq(postbackDeliveries.BoundLead, root.BoundLead),
-            eq(postbackDeliveries.Event, event),
-          ),
-        )
-        .limit(1)
-    )[0]?.ID;
-  if (id === undefined) throw new Error(`replay ${event} was neither written nor found`);
+  if (row) return row.ID;
+  const [written] = await tx
+    .select({ ID: postbackDeliveries.ID })
+    .from(postbackDeliveries)
+    .where(sameLeadDeliveries(root, eq(postbackDeliveries.Event, event)))
+    .limit(1);
+  if (!written) throw new Error(`replay ${event} was neither written nor found`);
+  return written.ID;
+}
+
+/**
+ * Sends a lead event's postback again: a new delivery row with the URL the original was filled
+ * with (the same event, its values as they were then), asked for after the commit, signed with the
+ * original's `webhook-id` (Standard Webhooks: a resent message keeps its id), at the head of the
+ * queue (someone is watching the timeline). While an earlier
+ * replay of the same delivery still waits for its attempt, that one is the answer and nothing new
+ * is queued, so a double-click sends once; the unique (postback, lead, event) index settles two
+ * requests at the same moment. Ownership is the caller's business (the API binding).
+ */
+export async function queueReplayPostback(tx: DbOrTx, deliveryId: number): Promise<QueuedReplay> {
+  const root = await replayRoot(tx, deliveryId);
+  const prefix = `${REPLAY_EVENT_PREFIX}${root.ID}:`;
+  const replays = await tx
+    .select({ ID: postbackDeliveries.ID, State: postbackDeliveries.State })
+    .from(postbackDeliveries)
+    .where(sameLeadDeliveries(root, like(postbackDeliveries.Event, `${prefix}%`)))
+    .orderBy(asc(postbackDeliveries.ID));
+  const waiting = replays.find((r) => r.State === 'pending');
+  // A waiting replay keeps its business key: queueing it again is a no-op unless Redis lost the job.
+  const id = waiting ? waiting.ID : await writeReplay(tx, root, `${prefix}${replays.length + 1}`);
   enqueueAfterCommit(tx, postbackSendWatched, { deliveryId: id });
   return { deliveryId: id, replayOf: root.ID, state: 'pending' };
 }
