@@ -230,6 +230,69 @@ function normalize(statement: InStatement | [string, InArgs?]): InStatement {
   return Array.isArray(statement) ? { sql: statement[0], args: statement[1] ?? [] } : statement;
 }
 
+/** Runs `work` inside BEGIN … COMMIT on `connection`, rolled back when it throws. */
+function inTransaction<T>(connection: Connection, mode: TransactionMode, work: () => T): T {
+  connection.execute(BEGIN[mode]);
+  try {
+    const result = work();
+    connection.execute('COMMIT');
+    return result;
+  } catch (error) {
+    if (connection.db.inTransaction) connection.execute('ROLLBACK');
+    throw error;
+  }
+}
+
+/**
+ * The interactive transaction over a connection whose BEGIN has run. `release` gets the connection
+ * back once, on commit, rollback or close, after a rollback of anything left open.
+ */
+function transactionOn(connection: Connection, release: (connection: Connection) => void): Transaction {
+  let done = false;
+  const settle = () => {
+    if (done) return;
+    done = true;
+    if (connection.db.inTransaction) connection.execute('ROLLBACK');
+    release(connection);
+  };
+  const open = () => {
+    if (done) throw new Error('The transaction is closed');
+  };
+  const tx = {
+    get closed() {
+      return done;
+    },
+    async execute(statement: InStatement) {
+      open();
+      return connection.execute(statement);
+    },
+    async batch(statements: InStatement[]) {
+      open();
+      return statements.map((s) => connection.execute(normalize(s)));
+    },
+    async executeMultiple(sql: string) {
+      open();
+      connection.db.exec(sql);
+    },
+    async commit() {
+      open();
+      try {
+        connection.execute('COMMIT');
+      } finally {
+        settle();
+      }
+    },
+    async rollback() {
+      if (done) return;
+      settle();
+    },
+    close() {
+      settle();
+    },
+  };
+  return tx as unknown as Transaction;
+}
+
 /** Opens the embedded client on `path` (an absolute file path, no `file:`). */
 export function createEmbeddedClient(path: string, options: { timeoutMs?: number } = {}): Client {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -246,16 +309,9 @@ export function createEmbeddedClient(path: string, options: { timeoutMs?: number
     all.add(connection);
     return connection;
   };
-  const inTransaction = <T>(connection: Connection, mode: TransactionMode, work: () => T): T => {
-    connection.execute(BEGIN[mode]);
-    try {
-      const result = work();
-      connection.execute('COMMIT');
-      return result;
-    } catch (error) {
-      if (connection.db.inTransaction) connection.execute('ROLLBACK');
-      throw error;
-    }
+  const release = (connection: Connection) => {
+    if (closed) connection.close();
+    else idle.push(connection);
   };
 
   const client = {
@@ -296,50 +352,7 @@ export function createEmbeddedClient(path: string, options: { timeoutMs?: number
         idle.push(connection);
         throw error;
       }
-      let done = false;
-      const settle = () => {
-        if (done) return;
-        done = true;
-        if (connection.db.inTransaction) connection.execute('ROLLBACK');
-        if (closed) connection.close();
-        else idle.push(connection);
-      };
-      const open = () => {
-        if (done) throw new Error('The transaction is closed');
-      };
-      const tx = {
-        get closed() {
-          return done;
-        },
-        async execute(statement: InStatement) {
-          open();
-          return connection.execute(statement);
-        },
-        async batch(statements: InStatement[]) {
-          open();
-          return statements.map((s) => connection.execute(normalize(s)));
-        },
-        async executeMultiple(sql: string) {
-          open();
-          connection.db.exec(sql);
-        },
-        async commit() {
-          open();
-          try {
-            connection.execute('COMMIT');
-          } finally {
-            settle();
-          }
-        },
-        async rollback() {
-          if (done) return;
-          settle();
-        },
-        close() {
-          settle();
-        },
-      };
-      return tx as unknown as Transaction;
+      return transactionOn(connection, release);
     },
     async sync() {
       return undefined;
