@@ -12,19 +12,13 @@ import type { Advertisers } from './advertisers.ts';
 import { DAY, type SeedContext, withoutIndexes } from './context.ts';
 import type { People } from './people.ts';
 
-/**
- * The money of the demo world, as the ledger would have recorded it: advertisers' top-ups and
- * paid invoices, a charge, an earning and (for referred publishers) a referral earning per
- * confirmed lead, and platform payouts that paid the older earnings out. Per-lead transfers are
- * written set-wise in SQL with the same idempotency keys the lead status service uses; the
- * running totals are then computed from the transfers once.
- */
-export async function seedMoney(ctx: SeedContext, people: People, partners: Advertisers): Promise<void> {
-  const { handle, now, days } = ctx;
-  const { db, client } = handle;
-  const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
+type MoneyStep = (ctx: SeedContext, people: People, partners: Advertisers) => Promise<void>;
 
-  // Every account the set-wise inserts below join against.
+const at = (ctx: SeedContext, daysAgo: number) => new Date(ctx.now - daysAgo * DAY);
+
+/** Every account the set-wise inserts join against. */
+const seedAccounts: MoneyStep = async (ctx, people, partners) => {
+  const { db } = ctx.handle;
   const owners = [
     people.publisher,
     people.publisher2,
@@ -45,8 +39,12 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
       ]),
     ])
     .onConflictDoNothing();
+};
 
-  // Top-ups cover what the confirmed leads cost plus a cushion; the first counts as referral.
+/** Top-ups cover what the confirmed leads cost plus a cushion; the first counts as referral. */
+const seedTopUps: MoneyStep = async (ctx, people, partners) => {
+  const { db } = ctx.handle;
+  const { days } = ctx;
   for (const [i, advertiser] of partners.advertisers.entries()) {
     const [charged] = await db.all<{ total: number | null }>(
       sql`select sum(price_cents) as total from leads where advertiser_id = ${advertiser.ID} and status = 2`,
@@ -60,14 +58,14 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
         code: 'top_up',
         comment: 'Prepayment by bank transfer',
         createdBy: people.admin.ID,
-        at: at(days + 2),
+        at: at(ctx, days + 2),
       });
       await tx.insert(t.payoutLines).values({
         BoundAdvertiser: advertiser.ID,
         Amount: topUp,
         Description: 'Credit top-up',
         Comment: 'Bank transfer',
-        createdAt: at(days + 2),
+        createdAt: at(ctx, days + 2),
       });
       if (i === 0) {
         // advertiser was referred by publisher: their referral percent of the counted top-up.
@@ -78,21 +76,27 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
           amount: referral,
           code: 'referral_earning',
           comment: 'Referral share of a top-up',
-          at: at(days + 2),
+          at: at(ctx, days + 2),
         });
         await tx.insert(t.referralEarnings).values({
           BoundUser: people.publisher.ID,
           ReferredUser: advertiser.UserID,
           Kind: 'advertiser',
           Amount: referral,
-          createdAt: at(days + 2),
+          createdAt: at(ctx, days + 2),
         });
       }
     });
   }
+};
 
-  // Platform payouts: the two older runs are processed and paid the confirmed leads before them;
-  // the newest is still waiting to be processed.
+/**
+ * Platform payouts: the two older runs are processed and paid the confirmed leads before them;
+ * the newest is still waiting to be processed.
+ */
+const seedPayoutRuns: MoneyStep = async (ctx, people) => {
+  const { db } = ctx.handle;
+  const { now } = ctx;
   const runs = [
     { daysAgo: 45, processed: true },
     { daysAgo: 15, processed: true },
@@ -105,7 +109,7 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
         Processed: run.processed,
         processedAt: run.processed ? new Date(now - run.daysAgo * DAY + 3600_000) : null,
         CreatedBy: people.admin.ID,
-        createdAt: at(run.daysAgo),
+        createdAt: at(ctx, run.daysAgo),
       })),
     )
     .returning();
@@ -117,12 +121,18 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
       where status = 2 and platform_payout_id is null and created_at >= ${previous} and created_at < ${until}${onlyPublisher}`);
     previous = until;
   }
+};
 
+/**
+ * Per confirmed lead: the advertiser pays the price, the publisher earns their share, and a
+ * referred publisher's referrer earns the offer's referral payout; processed payouts pass the
+ * earnings through the user's paid account on the way out.
+ */
+const seedLeadTransfers: MoneyStep = async (ctx) => {
+  const { client } = ctx.handle;
   await withoutIndexes(ctx, 'ledger_transfers', async () => {
     const account = (kind: string, owner: string) =>
       `(select id from ledger_accounts where kind = '${kind}' and owner_id = ${owner})`;
-    // Per confirmed lead: the advertiser pays the price, the publisher earns their share, and a
-    // referred publisher's referrer earns the offer's referral payout.
     await client.execute(`insert into ledger_transfers (debit_account_id, credit_account_id, amount_cents, code, idempotency_key, lead_id, created_at)
       select ${account('advertiser', 'l.advertiser_id')}, ${account('platform', '0')}, l.price_cents, 'lead_charge', 'lead:' || l.id || ':charge:1', l.id, l.updated_at
       from leads l where l.status = 2 and l.advertiser_paid = 1 and l.price_cents > 0`);
@@ -154,8 +164,11 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
     from leads l join platform_payouts p on p.id = l.platform_payout_id where p.processed = 1 group by p.id, l.user_id`);
   await client.execute(`update platform_payouts set total_paid_out_cents =
     coalesce((select sum(earned_cents) from leads where platform_payout_id = platform_payouts.id), 0)`);
+};
 
-  // Invoices: the two older of each advertiser are paid, which credited the advertiser.
+/** Invoices: the two older of each advertiser are paid, which credited the advertiser. */
+const seedInvoices: MoneyStep = async (ctx, people, partners) => {
+  const { db } = ctx.handle;
   for (const [i, advertiser] of partners.advertisers.entries()) {
     for (let n = 0; n < 3; n++) {
       const paid = n < 2;
@@ -169,7 +182,7 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
             Name: 'Lead generation services',
             Amount: amount,
             isPaid: paid,
-            createdAt: at(50 - n * 20),
+            createdAt: at(ctx, 50 - n * 20),
           })
           .returning();
         if (paid) {
@@ -181,12 +194,25 @@ export async function seedMoney(ctx: SeedContext, people: People, partners: Adve
             invoiceId: invoice.ID,
             key: `invoice:${invoice.ID}:paid`,
             createdBy: people.admin.ID,
-            at: at(48 - n * 20),
+            at: at(ctx, 48 - n * 20),
           });
         }
       });
     }
   }
-  await recomputeLedgerTotals(db);
+};
+
+/**
+ * The money of the demo world, as the ledger would have recorded it: advertisers' top-ups and
+ * paid invoices, a charge, an earning and (for referred publishers) a referral earning per
+ * confirmed lead, and platform payouts that paid the older earnings out. Per-lead transfers are
+ * written set-wise in SQL with the same idempotency keys the lead status service uses; the
+ * running totals are then computed from the transfers once.
+ */
+export async function seedMoney(ctx: SeedContext, people: People, partners: Advertisers): Promise<void> {
+  for (const step of [seedAccounts, seedTopUps, seedPayoutRuns, seedLeadTransfers, seedInvoices]) {
+    await step(ctx, people, partners);
+  }
+  await recomputeLedgerTotals(ctx.handle.db);
   ctx.log('ledger written');
 }

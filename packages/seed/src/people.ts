@@ -16,37 +16,23 @@ export interface People {
   advertiserUser2: UserRow;
 }
 
-/** Staff, publishers (one referred, one unverified) and the two advertisers' users. */
-export async function seedPeople(ctx: SeedContext): Promise<People> {
-  const { r, now, days } = ctx;
-  const { db } = ctx.handle;
-  const [adminHash, managerHash, publisherHash, advertiserHash] = await Promise.all([
-    hashPassword(DEMO_PASSWORDS.admin),
-    hashPassword(DEMO_PASSWORDS.manager),
-    hashPassword(DEMO_PASSWORDS.publisher),
-    hashPassword(DEMO_PASSWORDS.advertiser),
-  ]);
-  const longAgo = new Date(now - (days + 30) * DAY);
-  const person = (username: string, hash: string, extra: Partial<typeof t.users.$inferInsert>) => ({
-    Username: username,
-    Email: `${username}@leadmesh.example`,
-    PasswordHash: hash,
-    FirstName: r.pick(FIRST_NAMES),
-    LastName: r.pick(LAST_NAMES),
-    Country: 'RS',
-    ZIP: 11000,
-    Experience: r.int(1, 8),
-    RefCode: `${username}-ref`,
-    isRefferalEnabled: true,
-    createdAt: longAgo,
-    ...extra,
-  });
-  const insert = async (values: typeof t.users.$inferInsert) =>
-    (await db.insert(t.users).values(values).returning())[0];
+type UserInsert = typeof t.users.$inferInsert;
 
-  // Staff first, so publishers can be assigned to the manager.
-  const admin = await insert(
-    person('admin', adminHash, {
+interface DemoPerson {
+  key: keyof People;
+  username: string;
+  password: keyof typeof DEMO_PASSWORDS;
+  /** Its own fields; `earlier` holds the people inserted before it. */
+  fields: (earlier: People, now: number) => Partial<UserInsert>;
+}
+
+/** The demo users in insert order: staff first, so publishers can be assigned to the manager. */
+const DEMO_PEOPLE: DemoPerson[] = [
+  {
+    key: 'admin',
+    username: 'admin',
+    password: 'admin',
+    fields: () => ({
       FirstName: 'Ada',
       LastName: 'Admin',
       isAdmin: true,
@@ -54,9 +40,12 @@ export async function seedPeople(ctx: SeedContext): Promise<People> {
       isPublisherHidden: true,
       isCRMInfoAllowed: true,
     }),
-  );
-  const manager = await insert(
-    person('manager', managerHash, {
+  },
+  {
+    key: 'manager',
+    username: 'manager',
+    password: 'manager',
+    fields: () => ({
       FirstName: 'Mila',
       LastName: 'Manager',
       isManager: true,
@@ -68,9 +57,12 @@ export async function seedPeople(ctx: SeedContext): Promise<People> {
       ContactTelegram: '@leadmesh_mila',
       ContactWhatsapp: '+381 60 000 0001',
     }),
-  );
-  const publisher = await insert(
-    person('publisher', publisherHash, {
+  },
+  {
+    key: 'publisher',
+    username: 'publisher',
+    password: 'publisher',
+    fields: ({ manager }) => ({
       FirstName: 'Petar',
       LastName: 'Publisher',
       isVerified: true,
@@ -79,26 +71,35 @@ export async function seedPeople(ctx: SeedContext): Promise<People> {
       PaymentMethod: { type: 'Paypal', OwnerName: 'Petar Publisher', EMail: 'petar.pay@leadmesh.example' },
       AutoPayoutInterval: 14,
     }),
-  );
-  const publisher2 = await insert(
-    person('publisher2', publisherHash, {
+  },
+  {
+    key: 'publisher2',
+    username: 'publisher2',
+    password: 'publisher',
+    fields: ({ manager, publisher }) => ({
       FirstName: 'Sara',
       LastName: 'Savic',
       isVerified: true,
       AssignedManagerID: manager.ID,
       ReferredByID: publisher.ID,
     }),
-  );
-  const newbie = await insert(
-    person('newbie', publisherHash, {
+  },
+  {
+    key: 'newbie',
+    username: 'newbie',
+    password: 'publisher',
+    fields: (_, now) => ({
       FirstName: 'Nina',
       LastName: 'Novak',
       isVerified: false,
       createdAt: new Date(now - 2 * DAY),
     }),
-  );
-  const advertiserUser = await insert(
-    person('advertiser', advertiserHash, {
+  },
+  {
+    key: 'advertiserUser',
+    username: 'advertiser',
+    password: 'advertiser',
+    fields: ({ manager, publisher }) => ({
       FirstName: 'Andrej',
       LastName: 'Advertiser',
       isVerified: true,
@@ -106,16 +107,48 @@ export async function seedPeople(ctx: SeedContext): Promise<People> {
       AssignedManagerID: manager.ID,
       ReferredByID: publisher.ID,
     }),
-  );
-  const advertiserUser2 = await insert(
-    person('advertiser2', advertiserHash, {
+  },
+  {
+    key: 'advertiserUser2',
+    username: 'advertiser2',
+    password: 'advertiser',
+    fields: ({ manager }) => ({
       FirstName: 'Vesna',
       LastName: 'Voltix',
       isVerified: true,
       isPublisherHidden: true,
       AssignedManagerID: manager.ID,
     }),
+  },
+];
+
+/** Staff, publishers (one referred, one unverified) and the two advertisers' users. */
+export async function seedPeople(ctx: SeedContext): Promise<People> {
+  const { r, now, days } = ctx;
+  const { db } = ctx.handle;
+  const roles = Object.keys(DEMO_PASSWORDS) as (keyof typeof DEMO_PASSWORDS)[];
+  const hashes = new Map(
+    await Promise.all(roles.map(async (role) => [role, await hashPassword(DEMO_PASSWORDS[role])] as const)),
   );
+  const longAgo = new Date(now - (days + 30) * DAY);
+  const people = {} as People;
+  for (const { key, username, password, fields } of DEMO_PEOPLE) {
+    const values: UserInsert = {
+      Username: username,
+      Email: `${username}@leadmesh.example`,
+      PasswordHash: hashes.get(password) ?? '',
+      FirstName: r.pick(FIRST_NAMES),
+      LastName: r.pick(LAST_NAMES),
+      Country: 'RS',
+      ZIP: 11000,
+      Experience: r.int(1, 8),
+      RefCode: `${username}-ref`,
+      isRefferalEnabled: true,
+      createdAt: longAgo,
+      ...fields(people, now),
+    };
+    [people[key]] = await db.insert(t.users).values(values).returning();
+  }
   ctx.log('users created');
-  return { admin, manager, publisher, publisher2, newbie, advertiserUser, advertiserUser2 };
+  return people;
 }
