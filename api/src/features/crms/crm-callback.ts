@@ -49,6 +49,80 @@ function maskedPayload(raw: RawCallback, crm: CrmRow, data: CrmDataRecord): Reco
   );
 }
 
+type Parsed = ReturnType<typeof parseCallback>;
+
+/**
+ * bitrix24 sends an update event for every lead of the portal, ours or not: only ours are fetched,
+ * once per event, in one transaction with the callback row.
+ */
+function queueStatusFetch(
+  db: Db,
+  crm: CrmRow,
+  parsed: Extract<Parsed, { kind: 'fetch' }>,
+  payload: Record<string, unknown>,
+): Promise<CallbackAnswer> {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ ID: leads.ID })
+      .from(leads)
+      .where(and(eq(leads.BoundCRM, crm.ID), eq(leads.CRMLeadID, parsed.crmLeadId)))
+      .limit(1);
+    if (!lead) return done('ignored', 'No lead of this CRM has that id');
+    const [row] = await tx
+      .insert(crmCallbacks)
+      .values({
+        CRMID: crm.ID,
+        LeadID: lead.ID,
+        DedupKey: parsed.dedupKey,
+        Payload: payload,
+        Outcome: 'applied',
+      })
+      .onConflictDoNothing()
+      .returning({ ID: crmCallbacks.ID });
+    if (!row) return done('duplicate', 'This event was already received');
+    enqueueAfterCommit(tx, crmFetchStatus, {
+      crmId: crm.ID,
+      crmLeadId: parsed.crmLeadId,
+      event: `cb${row.ID}`,
+    });
+    return done('queued', 'The lead’s status is being fetched');
+  });
+}
+
+/** Applies a status the callback carries, in one transaction, and answers the CRM what came of it. */
+async function applyStatus(
+  db: Db,
+  crm: CrmRow,
+  parsed: Extract<Parsed, { kind: 'status' }>,
+  payload: Record<string, unknown>,
+): Promise<CallbackAnswer> {
+  const outcome = await db.transaction((tx) =>
+    recordCrmStatus(tx, {
+      crmId: crm.ID,
+      crmType: crm.name,
+      crmLeadId: parsed.crmLeadId,
+      leadId: parsed.leadId,
+      status: parsed.status,
+      via: 'callback',
+      dedupKey: parsed.dedupKey,
+      payload,
+      activities: parsed.activities,
+    }),
+  );
+  switch (outcome.outcome) {
+    case 'applied':
+      return done('applied', undefined, outcome.to);
+    case 'ignored':
+      return done('ignored', outcome.reason);
+    case 'refused':
+      return answer(404, 'NOT_FOUND', outcome.reason);
+    case 'duplicate':
+      return outcome.refused
+        ? answer(404, 'NOT_FOUND', 'No lead of this CRM has that id')
+        : done('duplicate', 'This callback was already applied');
+  }
+}
+
 /**
  * One status callback from a CRM (decision 0009), whose secret token in the URL the route's
  * credential (`crmToken`) has already matched: then authenticated by what the CRM itself signs or
@@ -82,62 +156,8 @@ export async function handleCrmCallback(
   }
   if (parsed.kind === 'ignore') return done('ignored', parsed.reason);
   const payload = maskedPayload(raw, crm, data);
-
-  if (parsed.kind === 'fetch') {
-    // bitrix24 sends an update event for every lead of the portal, ours or not: only ours are fetched.
-    return db.transaction(async (tx) => {
-      const [lead] = await tx
-        .select({ ID: leads.ID })
-        .from(leads)
-        .where(and(eq(leads.BoundCRM, crm.ID), eq(leads.CRMLeadID, parsed.crmLeadId)))
-        .limit(1);
-      if (!lead) return done('ignored', 'No lead of this CRM has that id');
-      const [row] = await tx
-        .insert(crmCallbacks)
-        .values({
-          CRMID: crm.ID,
-          LeadID: lead.ID,
-          DedupKey: parsed.dedupKey,
-          Payload: payload,
-          Outcome: 'applied',
-        })
-        .onConflictDoNothing()
-        .returning({ ID: crmCallbacks.ID });
-      if (!row) return done('duplicate', 'This event was already received');
-      enqueueAfterCommit(tx, crmFetchStatus, {
-        crmId: crm.ID,
-        crmLeadId: parsed.crmLeadId,
-        event: `cb${row.ID}`,
-      });
-      return done('queued', 'The lead’s status is being fetched');
-    });
-  }
-
-  const outcome = await db.transaction((tx) =>
-    recordCrmStatus(tx, {
-      crmId: crm.ID,
-      crmType: crm.name,
-      crmLeadId: parsed.crmLeadId,
-      leadId: parsed.leadId,
-      status: parsed.status,
-      via: 'callback',
-      dedupKey: parsed.dedupKey,
-      payload,
-      activities: parsed.activities,
-    }),
-  );
-  switch (outcome.outcome) {
-    case 'applied':
-      return done('applied', undefined, outcome.to);
-    case 'ignored':
-      return done('ignored', outcome.reason);
-    case 'refused':
-      return answer(404, 'NOT_FOUND', outcome.reason);
-    case 'duplicate':
-      return outcome.refused
-        ? answer(404, 'NOT_FOUND', 'No lead of this CRM has that id')
-        : done('duplicate', 'This callback was already applied');
-  }
+  if (parsed.kind === 'fetch') return queueStatusFetch(db, crm, parsed, payload);
+  return applyStatus(db, crm, parsed, payload);
 }
 
 /** What the CRM sent, as its parser reads it: the query, the headers, the body's text and fields. */

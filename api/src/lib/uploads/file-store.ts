@@ -57,15 +57,8 @@ function assertKey(key: string): void {
   if (!isSafeStoreKey(key)) throw new FileStoreError(`Refused storage key ${JSON.stringify(key)}`);
 }
 
-/**
- * A {@link FileStore} on the local disk under `rootDir` (created when missing).
- *
- * Writes are atomic (a temporary file, flushed, then renamed over the target), so a reader never
- * sees half a file. Keys that would leave the root are refused, and so are paths that a symlink
- * inside the root would lead outside it. The content type is kept beside the data, under
- * `<root>/.meta/`, so the data files stay plain files a static server can send.
- */
-export function localFileStore(rootDir: string): FileStore {
+/** The store's folder on disk, and the checks that keep every path inside it. */
+function diskRoot(rootDir: string) {
   const root = resolve(rootDir);
   let realRoot: Promise<string> | undefined;
   const rootReal = () => {
@@ -92,46 +85,65 @@ export function localFileStore(rootDir: string): FileStore {
       throw new FileStoreError(`Refused storage path outside the store: ${dir}`);
     }
   };
+  return { rootReal, pathsFor, assertInsideRoot };
+}
 
-  const writeAtomically = async (target: string, bytes: Uint8Array) => {
-    await mkdir(dirname(target), { recursive: true });
-    await assertInsideRoot(dirname(target));
-    const temp = join(dirname(target), `.tmp-${randomBytes(8).toString('hex')}`);
+type DiskRoot = ReturnType<typeof diskRoot>;
+
+/** Writes a temporary file beside `target`, flushed, then renamed over it: a reader never sees half a file. */
+async function writeAtomically(disk: DiskRoot, target: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await disk.assertInsideRoot(dirname(target));
+  const temp = join(dirname(target), `.tmp-${randomBytes(8).toString('hex')}`);
+  try {
+    const handle = await open(temp, 'wx', 0o644);
     try {
-      const handle = await open(temp, 'wx', 0o644);
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, target);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
     }
-  };
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
 
+/** Reads a data file inside the store; O_NOFOLLOW: a symlink planted in the store is not followed. */
+async function readInside(disk: DiskRoot, path: string): Promise<Uint8Array> {
+  await disk.assertInsideRoot(dirname(path));
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    return new Uint8Array(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A {@link FileStore} on the local disk under `rootDir` (created when missing).
+ *
+ * Writes are atomic (a temporary file, flushed, then renamed over the target), so a reader never
+ * sees half a file. Keys that would leave the root are refused, and so are paths that a symlink
+ * inside the root would lead outside it. The content type is kept beside the data, under
+ * `<root>/.meta/`, so the data files stay plain files a static server can send.
+ */
+export function localFileStore(rootDir: string): FileStore {
+  const disk = diskRoot(rootDir);
   return {
     async put(key, bytes, contentType) {
-      const { data, meta } = pathsFor(key);
-      await rootReal();
-      await writeAtomically(meta, Buffer.from(contentType, 'utf8'));
-      await writeAtomically(data, bytes);
+      const { data, meta } = disk.pathsFor(key);
+      await disk.rootReal();
+      await writeAtomically(disk, meta, Buffer.from(contentType, 'utf8'));
+      await writeAtomically(disk, data, bytes);
     },
 
     async get(key) {
-      const { data, meta } = pathsFor(key);
+      const { data, meta } = disk.pathsFor(key);
       let bytes: Uint8Array;
       try {
-        await assertInsideRoot(dirname(data));
-        // O_NOFOLLOW: a symlink planted in the store is not followed.
-        const handle = await open(data, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-        try {
-          bytes = new Uint8Array(await handle.readFile());
-        } finally {
-          await handle.close();
-        }
+        bytes = await readInside(disk, data);
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;
@@ -141,9 +153,9 @@ export function localFileStore(rootDir: string): FileStore {
     },
 
     async delete(key) {
-      const { data, meta } = pathsFor(key);
+      const { data, meta } = disk.pathsFor(key);
       try {
-        await assertInsideRoot(dirname(data));
+        await disk.assertInsideRoot(dirname(data));
         await unlink(data);
       } catch (err) {
         if (isMissing(err)) return false;
