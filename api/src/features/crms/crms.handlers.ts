@@ -12,6 +12,11 @@ const serviceEnv = (ctx: CallContext): service.CrmServiceEnv => ({
   outbound: outboundUrlPolicy(ctx.deps.env),
 });
 
+const healthEnv = (ctx: CallContext): service.CrmHealthEnv => ({
+  box: secretBoxFromEnv(ctx.deps.env),
+  lanes: endpointLanes(ctx.deps),
+});
+
 export const addCRM: CallHandler<Calls['addCRM']> = async (input, ctx) =>
   service.addCrm(ctx.db, serviceEnv(ctx), requireCaller(ctx), input);
 
@@ -22,23 +27,10 @@ export const deleteCRM: CallHandler<Calls['deleteCRM']> = async (input, ctx) =>
   service.deleteCrm(ctx.db, requireCaller(ctx), input);
 
 export const getAllCRMs: CallHandler<Calls['getAllCRMs']> = async (input, ctx) =>
-  service.listCrms(
-    ctx.db,
-    secretBoxFromEnv(ctx.deps.env),
-    requireCaller(ctx),
-    input,
-    endpointLanes(ctx.deps),
-  );
+  service.listCrms(ctx.db, healthEnv(ctx), requireCaller(ctx), input);
 
 export const enableCRM: CallHandler<Calls['enableCRM']> = async (input, ctx) =>
-  service.enableCrm(
-    ctx.db,
-    secretBoxFromEnv(ctx.deps.env),
-    requireCaller(ctx),
-    input,
-    endpointLanes(ctx.deps),
-    ctx.deps.now(),
-  );
+  service.enableCrm(ctx.db, healthEnv(ctx), requireCaller(ctx), input, ctx.deps.now());
 
 export const getAllAdvertisersWithCRM: CallHandler<Calls['getAllAdvertisersWithCRM']> = async (_input, ctx) =>
   service.listAdvertisersWithCrms(ctx.db);

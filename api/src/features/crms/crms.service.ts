@@ -38,6 +38,12 @@ export interface CrmServiceEnv {
   outbound: UrlCheckOptions;
 }
 
+/** What answers with a CRM's health need: the secret box (to mask its data) and the endpoint lanes. */
+export interface CrmHealthEnv {
+  box: SecretBox;
+  lanes: EndpointLanes | null;
+}
+
 /** A stored CRM as answers show it: its secrets masked. */
 export function crmAnswer(box: SecretBox, row: CrmRow): Crm {
   return {
@@ -204,10 +210,9 @@ export async function deleteCrm(
  */
 export async function listCrms(
   db: Db,
-  box: SecretBox,
+  { box, lanes }: CrmHealthEnv,
   caller: Caller,
   input: { BoundAdvertiser?: number },
-  lanes: EndpointLanes | null,
 ): Promise<CrmWithHealth[]> {
   const advertiserId = input.BoundAdvertiser ?? (caller.user.isAdmin ? undefined : caller.advertiser?.ID);
   if (advertiserId === undefined && !caller.user.isAdmin) return [];
@@ -243,10 +248,9 @@ async function withHealth(
  */
 export async function enableCrm(
   db: Db,
-  box: SecretBox,
+  { box, lanes }: CrmHealthEnv,
   caller: Caller,
   input: { ID: number; advertiserID: number },
-  lanes: EndpointLanes | null,
   now: number,
 ): Promise<CrmWithHealth> {
   const current = await loadOwnedCrm(db, input.ID, input.advertiserID);
