@@ -116,6 +116,13 @@ local function schedule(onlyEarlier)
   if onlyEarlier then redis.call('ZADD', KEYS[4], 'LT', at, endpoint)
   else redis.call('ZADD', KEYS[4], at, endpoint) end
 end
+-- Parks a delivery at the back of the lane (once: a repeat keeps its place), and wakes the lane in time.
+local function park(member)
+  if not redis.call('ZSCORE', KEYS[3], member) then
+    redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), member)
+  end
+  schedule(true)
+end
 `;
 
 /** KEYS: lane hash, in-flight zset, parked zset, wake zset, sequence, failing zset. ARGV: now, max, lease, endpoint, token, member. */
@@ -145,10 +152,7 @@ elseif s == 'half-open' then
   end
 end
 if go then takeSlot(token) return 1 end
-if not redis.call('ZSCORE', KEYS[3], member) then
-  redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), member)
-end
-schedule(true)
+park(member)
 return 0
 `;
 
@@ -160,10 +164,7 @@ return 0
 const ADMIT = `${COMMON}
 local member = ARGV[5]
 if getState() == 'closed' and redis.call('ZCARD', KEYS[3]) == 0 then return 1 end
-if not redis.call('ZSCORE', KEYS[3], member) then
-  redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[5]), member)
-end
-schedule(true)
+park(member)
 return 0
 `;
 
