@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { leadCounters, rollupParties } from './columns.ts';
 
 /**
  * Daily rollups of leads per publisher, advertiser, offer, country, city, domain and device,
@@ -16,26 +17,12 @@ export const leadDailyStats = sqliteTable(
   {
     /** `YYYY-MM-DD` (UTC). */
     Day: text('day').notNull(),
-    UserID: integer('user_id').notNull(),
-    AdvertiserID: integer('advertiser_id').notNull(),
-    OfferID: integer('offer_id').notNull(),
+    ...rollupParties(),
     CountryCode: text('country_code').notNull().default(''),
     City: text('city').notNull().default(''),
     Domain: text('domain').notNull().default(''),
     IsPhone: integer('is_phone').notNull().default(0),
-    Total: integer('total').notNull().default(0),
-    SRetrying: integer('s_retrying').notNull().default(0),
-    SProcessing: integer('s_processing').notNull().default(0),
-    SWaiting: integer('s_waiting').notNull().default(0),
-    SInProgress: integer('s_in_progress').notNull().default(0),
-    SConfirmed: integer('s_confirmed').notNull().default(0),
-    SRejected: integer('s_rejected').notNull().default(0),
-    SBad: integer('s_bad').notNull().default(0),
-    SCrmError: integer('s_crm_error').notNull().default(0),
-    SHandover: integer('s_handover').notNull().default(0),
-    UniqueIPs: integer('unique_ips').notNull().default(0),
-    Earned: integer('earned_cents').notNull().default(0),
-    Spent: integer('spent_cents').notNull().default(0),
+    ...leadCounters(),
   },
   (t) => [
     primaryKey({

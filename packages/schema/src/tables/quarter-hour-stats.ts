@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable } from 'drizzle-orm/sqlite-core';
+import { counter, leadCounters, rollupParties } from './columns.ts';
 
 /** A quarter of an hour in ms: every UTC offset in use is a whole number of them. */
 export const QUARTER_HOUR_MS = 900_000;
@@ -18,23 +19,9 @@ export const quarterHourStats = sqliteTable(
   {
     /** Start of the UTC quarter hour, ms. */
     Quarter: integer('quarter').notNull(),
-    UserID: integer('user_id').notNull(),
-    AdvertiserID: integer('advertiser_id').notNull(),
-    OfferID: integer('offer_id').notNull(),
-    Clicks: integer('clicks').notNull().default(0),
-    Total: integer('total').notNull().default(0),
-    SRetrying: integer('s_retrying').notNull().default(0),
-    SProcessing: integer('s_processing').notNull().default(0),
-    SWaiting: integer('s_waiting').notNull().default(0),
-    SInProgress: integer('s_in_progress').notNull().default(0),
-    SConfirmed: integer('s_confirmed').notNull().default(0),
-    SRejected: integer('s_rejected').notNull().default(0),
-    SBad: integer('s_bad').notNull().default(0),
-    SCrmError: integer('s_crm_error').notNull().default(0),
-    SHandover: integer('s_handover').notNull().default(0),
-    UniqueIPs: integer('unique_ips').notNull().default(0),
-    Earned: integer('earned_cents').notNull().default(0),
-    Spent: integer('spent_cents').notNull().default(0),
+    ...rollupParties(),
+    Clicks: counter('clicks'),
+    ...leadCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.Quarter, t.UserID, t.AdvertiserID, t.OfferID] }),
@@ -51,23 +38,9 @@ export const utcDayStats = sqliteTable(
   {
     /** Start of the UTC day, ms. */
     Day: integer('day').notNull(),
-    UserID: integer('user_id').notNull(),
-    AdvertiserID: integer('advertiser_id').notNull(),
-    OfferID: integer('offer_id').notNull(),
-    Clicks: integer('clicks').notNull().default(0),
-    Total: integer('total').notNull().default(0),
-    SRetrying: integer('s_retrying').notNull().default(0),
-    SProcessing: integer('s_processing').notNull().default(0),
-    SWaiting: integer('s_waiting').notNull().default(0),
-    SInProgress: integer('s_in_progress').notNull().default(0),
-    SConfirmed: integer('s_confirmed').notNull().default(0),
-    SRejected: integer('s_rejected').notNull().default(0),
-    SBad: integer('s_bad').notNull().default(0),
-    SCrmError: integer('s_crm_error').notNull().default(0),
-    SHandover: integer('s_handover').notNull().default(0),
-    UniqueIPs: integer('unique_ips').notNull().default(0),
-    Earned: integer('earned_cents').notNull().default(0),
-    Spent: integer('spent_cents').notNull().default(0),
+    ...rollupParties(),
+    Clicks: counter('clicks'),
+    ...leadCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.Day, t.UserID, t.AdvertiserID, t.OfferID] }),
