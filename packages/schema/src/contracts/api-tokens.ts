@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { apiTokens } from '../tables/api-tokens.ts';
 import {
+  aliasedListQuery,
+  byIdRequest,
   defineCall,
   emptyBody,
-  filtersAliasSchema,
-  filtersSchema,
-  idSchema,
   isoDateSchema,
   listAnswer,
-  offsetAliasSchema,
-  paginationOffsetSchema,
   requiredIdSchema,
+  requiredText,
 } from './define.ts';
 
 const apiTokenRow = createSelectSchema(apiTokens);
@@ -39,7 +37,7 @@ export const apiTokenCalls = {
     spec: 'P',
     callers: ['admin'],
     request: z.object({
-      Name: z.string({ error: MESSAGES.tokenNameEmpty }).trim().min(1, MESSAGES.tokenNameEmpty).max(100),
+      Name: requiredText(MESSAGES.tokenNameEmpty, 100),
       UserID: requiredIdSchema(MESSAGES.tokenUserEmpty),
       Flags: apiTokenFlagsSchema.default({}),
     }),
@@ -51,12 +49,7 @@ export const apiTokenCalls = {
     summary: 'API tokens list (filters, 20 a page), without the token values',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      offset: offsetAliasSchema,
-      Filters: filtersSchema,
-      filters: filtersAliasSchema,
-    }),
+    request: z.object(aliasedListQuery),
     response: listAnswer(apiTokenSchema),
   }),
   getAllAvailableFlags: defineCall({
@@ -74,7 +67,7 @@ export const apiTokenCalls = {
     summary: 'The value of one API token',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.object({ ID: z.number().int(), Token: z.string() }),
   }),
   removeApiToken: defineCall({
@@ -83,7 +76,7 @@ export const apiTokenCalls = {
     summary: 'Revoke an API token (it stops working at once)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.null(),
   }),
 };

@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { customPayouts } from '../tables/custom-payouts.ts';
 import {
+  aliasedListQuery,
   boundedCents,
+  byIdRequest,
   defineCall,
-  filtersAliasSchema,
-  filtersSchema,
   idSchema,
   isoDateSchema,
   listAnswer,
-  offsetAliasSchema,
-  paginationOffsetSchema,
   requiredIdSchema,
 } from './define.ts';
 import { offerSummarySchema } from './offers.ts';
@@ -68,12 +66,7 @@ export const customPayoutCalls = {
     summary: 'Custom payouts list (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      offset: offsetAliasSchema,
-      Filters: filtersSchema,
-      filters: filtersAliasSchema,
-    }),
+    request: z.object(aliasedListQuery),
     response: listAnswer(customPayoutSchema),
   }),
   removePayout: defineCall({
@@ -82,7 +75,7 @@ export const customPayoutCalls = {
     summary: 'Remove a custom payout (the offer payout applies again)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.null(),
   }),
 };

@@ -178,6 +178,21 @@ export const filtersAliasSchema = cappedFilters.optional();
 /** Rows a page may ask for (`limit`); the default page is `PAGE_SIZE`. */
 export const limitSchema = z.coerce.number().int().min(1).max(500).optional();
 
+/** The query of a paged list: the rows already loaded (`paginationOffset`), the filters, the page size. */
+export const pagedListQuery = {
+  paginationOffset: paginationOffsetSchema,
+  Filters: filtersSchema,
+  limit: limitSchema,
+};
+
+/** The query of the lists some screens ask with the lowercase spellings too (`offset`, `filters`), see `pageOf`. */
+export const aliasedListQuery = {
+  paginationOffset: paginationOffsetSchema,
+  offset: offsetAliasSchema,
+  Filters: filtersSchema,
+  filters: filtersAliasSchema,
+};
+
 /** The offset and filters of a list request, whichever spelling the caller used. */
 export function pageOf(req: {
   paginationOffset?: number;
@@ -186,6 +201,14 @@ export function pageOf(req: {
   filters?: FilterItem[];
 }): { offset: number; filters: FilterItem[] } {
   return { offset: req.offset ?? req.paginationOffset ?? 0, filters: req.filters ?? req.Filters ?? [] };
+}
+
+/** A request naming one row by its id. */
+export const byIdRequest = z.object({ ID: idSchema });
+
+/** A text a form must fill: trimmed, not empty (answering the spec's `message`), at most `max` characters. */
+export function requiredText(message: string, max: number) {
+  return z.string({ error: message }).trim().min(1, message).max(max);
 }
 
 /** An id a form must have picked, answering the spec's message when it is missing or not an id. */

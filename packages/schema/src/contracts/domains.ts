@@ -2,11 +2,13 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { domains } from '../tables/domains.ts';
 import {
+  byIdRequest,
   defineCall,
   filtersSchema,
   idSchema,
   limitSchema,
   listAnswer,
+  pagedListQuery,
   paginationOffsetSchema,
 } from './define.ts';
 
@@ -69,7 +71,7 @@ export const domainCalls = {
     summary: 'One domain (its owner, or an admin)',
     spec: 'A',
     callers: ['publisher', 'admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: domainSchema,
   }),
   getDomains: defineCall({
@@ -110,11 +112,7 @@ export const domainCalls = {
     summary: 'Internal domains list (filters, 20 a page)',
     spec: 'A',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
-    }),
+    request: z.object(pagedListQuery),
     response: listAnswer(domainSchema),
   }),
 };

@@ -2,17 +2,7 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { invoices } from '../tables/invoices.ts';
-import {
-  boundedCents,
-  defineCall,
-  filtersAliasSchema,
-  filtersSchema,
-  idSchema,
-  isoDateSchema,
-  listAnswer,
-  offsetAliasSchema,
-  paginationOffsetSchema,
-} from './define.ts';
+import { aliasedListQuery, boundedCents, defineCall, idSchema, isoDateSchema, listAnswer } from './define.ts';
 
 const invoiceRow = createSelectSchema(invoices);
 
@@ -48,12 +38,7 @@ export const invoiceCalls = {
     summary: 'Invoices list (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      offset: offsetAliasSchema,
-      Filters: filtersSchema,
-      filters: filtersAliasSchema,
-    }),
+    request: z.object(aliasedListQuery),
     response: listAnswer(invoiceSchema),
   }),
   /**

@@ -6,6 +6,8 @@ import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
 import { leadCrmActivities } from '../tables/lead-crm-activities.ts';
 import { LEAD_WIRE_MASK, leadFieldsHiddenFrom, leads } from '../tables/leads.ts';
 import {
+  aliasedListQuery,
+  byIdRequest,
   defineCall,
   emptyBody,
   filtersAliasSchema,
@@ -14,8 +16,7 @@ import {
   isoDateSchema,
   limitSchema,
   listAnswer,
-  offsetAliasSchema,
-  paginationOffsetSchema,
+  pagedListQuery,
 } from './define.ts';
 import { quarterUtcOffsetSchema } from './reports.ts';
 
@@ -210,13 +211,7 @@ export const leadCalls = {
     summary: 'Blocked leads list, newest first (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      offset: offsetAliasSchema,
-      Filters: filtersSchema,
-      filters: filtersAliasSchema,
-      limit: limitSchema,
-    }),
+    request: z.object({ ...aliasedListQuery, limit: limitSchema }),
     response: listAnswer(blockedLeadSchema),
   }),
   getAllBlockedLeadsKPIAdmin: defineCall({
@@ -241,7 +236,7 @@ export const leadCalls = {
     summary: "A lead's CRM id, CRM status and agent activities (GENERIC_ERROR when the CRM is not supported)",
     spec: 'D',
     callers: ['crmInfo'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: leadCrmInfoSchema,
   }),
   getLeadsForAdmin: defineCall({
@@ -250,11 +245,7 @@ export const leadCalls = {
     summary: "All leads, newest first (filters, 20 a page), with the publisher's and advertiser's names",
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
-    }),
+    request: z.object(pagedListQuery),
     response: listAnswer(adminLeadSchema),
   }),
   getLeadsForAdminExport: defineCall({
@@ -292,7 +283,7 @@ export const leadCalls = {
       'Everything that happened to a lead, in order (admins all of it; a publisher or advertiser their own part of their own leads)',
     spec: 'issue 11',
     callers: ['admin', 'publisher', 'advertiser'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.array(leadTimelineEntrySchema),
   }),
   getLeadExport: defineCall({
@@ -301,7 +292,7 @@ export const leadCalls = {
     summary: "An export's progress and, once done, its files (leads_group_{n}.xlsx) to download",
     spec: 'P (review decision)',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: leadExportSchema,
   }),
   getLeadsForAdvertiser: defineCall({
@@ -313,9 +304,7 @@ export const leadCalls = {
     callers: ['advertiser', 'staff', 'advertiserManager'],
     request: z.object({
       BoundAdvertiser: idSchema.optional(),
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
+      ...pagedListQuery,
     }),
     response: listAnswer(advertiserLeadSchema),
   }),
@@ -338,9 +327,7 @@ export const leadCalls = {
       BoundUser: idSchema.optional(),
       /** Older spelling of BoundUser. */
       authUser: idSchema.optional(),
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
+      ...pagedListQuery,
     }),
     response: listAnswer(publisherLeadSchema),
   }),
@@ -402,7 +389,7 @@ export const leadCalls = {
     summary: "Send a lead to the advertiser's CRM again; it shows status -2 (Retrying) until delivered",
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: leadSchema,
   }),
   resendLeads: defineCall({

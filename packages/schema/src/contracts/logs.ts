@@ -3,16 +3,13 @@ import { z } from 'zod';
 import { LOG_LEVELS } from '../constants/catalogue.ts';
 import { logs } from '../tables/logs.ts';
 import {
+  aliasedListQuery,
+  byIdRequest,
   defineCall,
   emptyBody,
-  filtersAliasSchema,
-  filtersSchema,
-  idSchema,
   isoDateSchema,
   limitSchema,
   listAnswer,
-  offsetAliasSchema,
-  paginationOffsetSchema,
 } from './define.ts';
 
 const logRow = createSelectSchema(logs);
@@ -34,7 +31,7 @@ export const logCalls = {
     summary: 'The debug dump (JSON text) of one log entry',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.object({ ID: z.number().int(), Dump: z.string() }),
   }),
   getLogs: defineCall({
@@ -43,13 +40,7 @@ export const logCalls = {
     summary: 'Log entries, newest first (filters, 100 a page)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      offset: offsetAliasSchema,
-      Filters: filtersSchema,
-      filters: filtersAliasSchema,
-      limit: limitSchema,
-    }),
+    request: z.object({ ...aliasedListQuery, limit: limitSchema }),
     response: listAnswer(logEntrySchema),
   }),
   removeAllLogs: defineCall({

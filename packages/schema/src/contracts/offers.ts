@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { OFFER_FILTER_FIELDS, PLATFORM_TAX_MAX } from '../constants/offers.ts';
 import { offers } from '../tables/offers.ts';
 import {
+  byIdRequest,
   defineCall,
   emptyBody,
   filtersSchema,
@@ -10,6 +11,7 @@ import {
   isoDateSchema,
   limitSchema,
   listAnswer,
+  pagedListQuery,
   paginationOffsetSchema,
 } from './define.ts';
 import { offerFormShape } from './offer-form.ts';
@@ -158,11 +160,7 @@ export const offerCalls = {
     summary: `Offers list for staff, newest first (filters: ${OFFER_FILTER_FIELDS.map((f) => f.name).join(', ')}; 20 a page); managers may read it`,
     spec: 'A, P',
     callers: ['staff', 'publisherManager', 'advertiserManager'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
-    }),
+    request: z.object(pagedListQuery),
     response: listAnswer(offerSchema),
   }),
   getAllOffersForAdvertiser: defineCall({
@@ -175,9 +173,7 @@ export const offerCalls = {
     request: z.object({
       BoundAdvertiser: idSchema.optional(),
       authUser: idSchema.optional(),
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
+      ...pagedListQuery,
     }),
     response: listAnswer(advertiserOfferSchema),
   }),
@@ -209,7 +205,7 @@ export const offerCalls = {
     summary: 'One offer with every field (admin; managers may read it); deleted offers are not found',
     spec: 'A',
     callers: ['staff', 'publisherManager', 'advertiserManager'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: offerSchema,
   }),
   getSingleOffer: defineCall({

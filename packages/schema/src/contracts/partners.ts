@@ -6,15 +6,15 @@ import { advertisers } from '../tables/advertisers.ts';
 import { crms } from '../tables/crms.ts';
 import {
   boundedCents,
+  byIdRequest,
   defineCall,
   emptyBody,
-  filtersSchema,
   idSchema,
   isoDateSchema,
-  limitSchema,
   listAnswer,
-  paginationOffsetSchema,
+  pagedListQuery,
   requiredIdSchema,
+  requiredText,
 } from './define.ts';
 import { endpointHealthSchema } from './endpoint-health.ts';
 
@@ -143,16 +143,8 @@ export const partnerCalls = {
     spec: 'D, P',
     callers: ['noAdvertiser'],
     request: z.object({
-      CompanyName: z
-        .string({ error: MESSAGES.companyNameRequiredDashboard })
-        .trim()
-        .min(1, MESSAGES.companyNameRequiredDashboard)
-        .max(200),
-      CompanyAddress: z
-        .string({ error: MESSAGES.companyAddressRequired })
-        .trim()
-        .min(1, MESSAGES.companyAddressRequired)
-        .max(300),
+      CompanyName: requiredText(MESSAGES.companyNameRequiredDashboard, 200),
+      CompanyAddress: requiredText(MESSAGES.companyAddressRequired, 300),
       CompanyCity: z.string().trim().max(100).nullable().optional(),
       CompanyZipCode: zipInput.nullable().optional(),
       TaxVatNumber: taxVatInput.nullable().optional(),
@@ -187,7 +179,7 @@ export const partnerCalls = {
     summary: 'Delete an advertiser profile (refused while it has offers or ledger entries)',
     spec: 'A',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.null(),
   }),
   deleteCRM: defineCall({
@@ -245,7 +237,7 @@ export const partnerCalls = {
     summary: 'One advertiser (its owner, or staff)',
     spec: 'A',
     callers: ['advertiserOwner', 'staff', 'advertiserManager'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: advertiserSchema,
   }),
   getAllAdvertisers: defineCall({
@@ -254,11 +246,7 @@ export const partnerCalls = {
     summary: 'Advertisers list (filters, 20 a page)',
     spec: 'A',
     callers: ['admin', 'advertiserManager'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
-    }),
+    request: z.object(pagedListQuery),
     response: listAnswer(advertiserSchema),
   }),
   getAllAdvertisersWithCRM: defineCall({

@@ -2,15 +2,7 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { payoutLines } from '../tables/payout-lines.ts';
 import { platformPayouts } from '../tables/platform-payouts.ts';
-import {
-  defineCall,
-  filtersSchema,
-  idSchema,
-  isoDateSchema,
-  limitSchema,
-  listAnswer,
-  paginationOffsetSchema,
-} from './define.ts';
+import { byIdRequest, defineCall, idSchema, isoDateSchema, listAnswer, pagedListQuery } from './define.ts';
 
 const platformPayoutRow = createSelectSchema(platformPayouts);
 const payoutLineRow = createSelectSchema(payoutLines);
@@ -84,7 +76,7 @@ export const payoutCalls = {
     summary: 'Delete a payout that is not processed yet',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.null(),
   }),
   getAllPlatformPayouts: defineCall({
@@ -93,11 +85,7 @@ export const payoutCalls = {
     summary: 'Payout runs list (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
-    }),
+    request: z.object(pagedListQuery),
     response: listAnswer(platformPayoutSchema),
   }),
   getLeadsPayoutFile: defineCall({
@@ -106,7 +94,7 @@ export const payoutCalls = {
     summary: "A payout's leads as a CSV file (saved as leads-{created date})",
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: csvFile,
   }),
   getPayoutsAdvertiser: defineCall({
@@ -117,9 +105,7 @@ export const payoutCalls = {
     callers: ['advertiser'],
     request: z.object({
       BoundAdvertiser: idSchema.optional(),
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
+      ...pagedListQuery,
     }),
     response: listAnswer(payoutLineSchema),
   }),
@@ -131,9 +117,7 @@ export const payoutCalls = {
     callers: ['publisher'],
     request: z.object({
       BoundUser: idSchema.optional(),
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
+      ...pagedListQuery,
     }),
     response: listAnswer(payoutLineSchema),
   }),
@@ -143,7 +127,7 @@ export const payoutCalls = {
     summary: "A payout's referral earnings as a CSV file (saved as referrals-{created date})",
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: csvFile,
   }),
   getUsersPayoutFile: defineCall({
@@ -153,7 +137,7 @@ export const payoutCalls = {
       "A payout's amounts per user with their payment methods as a CSV file (saved as users-{created date})",
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: csvFile,
   }),
   performPayoutProcess: defineCall({
@@ -162,7 +146,7 @@ export const payoutCalls = {
     summary: 'Process an unprocessed payout: mark its leads and referral earnings paid (once)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: payoutProcessResultSchema,
   }),
 };

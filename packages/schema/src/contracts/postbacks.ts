@@ -10,6 +10,7 @@ import {
 import { MESSAGES } from '../constants/errors.ts';
 import { postbacks } from '../tables/postbacks.ts';
 import {
+  byIdRequest,
   defineCall,
   emptyBody,
   idSchema,
@@ -17,6 +18,7 @@ import {
   limitSchema,
   listAnswer,
   paginationOffsetSchema,
+  requiredText,
 } from './define.ts';
 import { endpointHealthSchema } from './endpoint-health.ts';
 
@@ -39,11 +41,7 @@ export type PostbackWithHealth = z.infer<typeof postbackWithHealthSchema>;
 
 /** The fields of an added or edited postback (dashboards §5). The URL may carry placeholders such as {lead_id}. */
 const postbackFields = {
-  postbackName: z
-    .string({ error: MESSAGES.postbackNameMissing })
-    .trim()
-    .min(1, MESSAGES.postbackNameMissing)
-    .max(100),
+  postbackName: requiredText(MESSAGES.postbackNameMissing, 100),
   postbackURL: z
     .string({ error: MESSAGES.postbackUrlMissing })
     .trim()
@@ -231,7 +229,7 @@ export const postbackCalls = {
       "Send a lead event's postback delivery again, once, through the worker (the postback's owner, or an admin); see getDeliveries",
     spec: 'D (decision 0019)',
     callers: [...POSTBACK_CALLERS, 'admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.object({
       /** The replay's own delivery row. */
       deliveryID: z.number().int(),

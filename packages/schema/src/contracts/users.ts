@@ -7,6 +7,7 @@ import { paymentMethodProblem } from '../constants/rules.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { users } from '../tables/users.ts';
 import {
+  byIdRequest,
   defineCall,
   filtersSchema,
   idSchema,
@@ -322,7 +323,7 @@ export const userCalls = {
     summary: 'Delete a user (admin)',
     spec: 'A',
     callers: ['admin'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: z.null(),
   }),
   verifyPublisher: defineCall({
@@ -331,7 +332,7 @@ export const userCalls = {
     summary: 'Verify a publisher (staff)',
     spec: 'A',
     callers: ['staff', 'publisherManager'],
-    request: z.object({ ID: idSchema }),
+    request: byIdRequest,
     response: userSchema,
   }),
 };

@@ -6,12 +6,11 @@ import { websites } from '../tables/websites.ts';
 import {
   defineCall,
   fileSchema,
-  filtersSchema,
   idSchema,
   isoDateSchema,
-  limitSchema,
   listAnswer,
-  paginationOffsetSchema,
+  pagedListQuery,
+  requiredText,
 } from './define.ts';
 
 const websiteRow = createSelectSchema(websites);
@@ -81,11 +80,7 @@ export const websiteCalls = {
     summary: 'Uploaded websites list (filters, 20 a page)',
     spec: 'P',
     callers: ['admin'],
-    request: z.object({
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
-      limit: limitSchema,
-    }),
+    request: z.object(pagedListQuery),
     response: listAnswer(websiteSchema),
   }),
   uploadWebsite: defineCall({
@@ -98,11 +93,7 @@ export const websiteCalls = {
     bodyLimit: 50 * 1024 * 1024,
     // Keys in the order of the spec's messages (public §5): the first problem is the one answered.
     request: z.object({
-      WebsiteName: z
-        .string({ error: MESSAGES.websiteNameEmpty })
-        .trim()
-        .min(1, MESSAGES.websiteNameEmpty)
-        .max(200),
+      WebsiteName: requiredText(MESSAGES.websiteNameEmpty, 200),
       /** The page to serve, as a path inside the zip (e.g. index.html). */
       EntryFile: z
         .string({ error: MESSAGES.entryFileEmpty })
