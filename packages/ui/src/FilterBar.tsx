@@ -33,61 +33,10 @@ export function FilterBar({ fields, value, onChange, operators }: FilterBarProps
 
   const apply = () => {
     if (!field || !op) return;
-    const item: FilterItem = {
-      name: field.name,
-      op,
-      value:
-        field.options && field.type !== 'boolean'
-          ? (raw as FilterItem['value'])
-          : field.money
-            ? moneyFilterValue(raw)
-            : coerceFilterValue(field.type, raw),
-    };
-    onChange([...value, item]);
+    onChange([...value, filterItemOf(field, op, raw)]);
     setOpen(false);
     setRaw(field.type === 'boolean' ? 'Yes' : '');
   };
-
-  let input: React.ReactNode = null;
-  if (field?.type === 'boolean') {
-    input = (
-      <Select
-        data-testid="filter-value"
-        value={String(raw)}
-        onChange={setRaw}
-        options={[
-          { value: 'Yes', label: 'Yes' },
-          { value: 'No', label: 'No' },
-        ]}
-        style={{ width: 100 }}
-      />
-    );
-  } else if (field?.options) {
-    input = (
-      <Select
-        data-testid="filter-value"
-        value={raw as string}
-        onChange={setRaw}
-        showSearch
-        optionFilterProp="label"
-        listHeight={200}
-        options={field.options.map((o) => ({ value: o.value as string, label: o.label }))}
-        style={{ minWidth: 140 }}
-      />
-    );
-  } else if (field?.type === 'date') {
-    input = <DatePicker data-testid="filter-value" onChange={(d) => setRaw(d)} />;
-  } else if (field) {
-    input = (
-      <Input
-        data-testid="filter-value"
-        value={String(raw ?? '')}
-        onChange={(e) => setRaw(e.target.value)}
-        onPressEnter={apply}
-        style={{ width: 180 }}
-      />
-    );
-  }
 
   return (
     <div data-testid="filter-bar" style={{ marginBottom: 12 }}>
@@ -95,36 +44,7 @@ export function FilterBar({ fields, value, onChange, operators }: FilterBarProps
         <Button data-testid="filter-add" onClick={() => setOpen((v) => !v)}>
           Add filter
         </Button>
-        {value.map((item, index) => (
-          <Tag
-            // biome-ignore lint/suspicious/noArrayIndexKey: the same filter may be added twice; a chip is its position
-            key={`${item.name}-${item.op}-${String(item.value)}-${index}`}
-            data-testid="filter-chip"
-            title="Click to remove"
-            role="button"
-            tabIndex={0}
-            color="processing"
-            style={{ cursor: 'pointer' }}
-            onClick={() => onChange(value.filter((_, i) => i !== index))}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ' || e.key === 'Delete' || e.key === 'Backspace') {
-                e.preventDefault();
-                onChange(value.filter((_, i) => i !== index));
-              }
-            }}
-          >
-            {filterLabel(fields, item)} ✕
-          </Tag>
-        ))}
-        {value.length === 0 ? (
-          <Typography.Text type="secondary" data-testid="filter-summary">
-            No filters applied: showing everything
-          </Typography.Text>
-        ) : (
-          <Button size="small" type="link" data-testid="filter-clear" onClick={() => onChange([])}>
-            Clear {value.length === 1 ? 'filter' : `all ${value.length} filters`}
-          </Button>
-        )}
+        <AppliedFilters fields={fields} value={value} onChange={onChange} />
       </Space>
       {open && field && (
         <Space data-testid="filter-panel" wrap style={{ display: 'flex', marginTop: 8 }}>
@@ -142,12 +62,112 @@ export function FilterBar({ fields, value, onChange, operators }: FilterBarProps
             options={opsOf(field.type)}
             style={{ minWidth: 150 }}
           />
-          {input}
+          <FilterValueInput field={field} raw={raw} onRaw={setRaw} onEnter={apply} />
           <Button type="primary" data-testid="filter-apply" onClick={apply}>
             Apply
           </Button>
         </Space>
       )}
     </div>
+  );
+}
+
+/** The filter the API gets from the panel's field, operator and what the user typed or picked. */
+function filterItemOf(field: FilterFieldSpec, op: FilterOperator, raw: unknown): FilterItem {
+  const value =
+    field.options && field.type !== 'boolean'
+      ? (raw as FilterItem['value'])
+      : field.money
+        ? moneyFilterValue(raw)
+        : coerceFilterValue(field.type, raw);
+  return { name: field.name, op, value };
+}
+
+/** The value input of the filter panel, the kind its field's type asks for. */
+function FilterValueInput({
+  field,
+  raw,
+  onRaw,
+  onEnter,
+}: {
+  field: FilterFieldSpec;
+  raw: unknown;
+  onRaw(raw: unknown): void;
+  onEnter(): void;
+}) {
+  if (field.type === 'boolean')
+    return (
+      <Select
+        data-testid="filter-value"
+        value={String(raw)}
+        onChange={onRaw}
+        options={[
+          { value: 'Yes', label: 'Yes' },
+          { value: 'No', label: 'No' },
+        ]}
+        style={{ width: 100 }}
+      />
+    );
+  if (field.options)
+    return (
+      <Select
+        data-testid="filter-value"
+        value={raw as string}
+        onChange={onRaw}
+        showSearch
+        optionFilterProp="label"
+        listHeight={200}
+        options={field.options.map((o) => ({ value: o.value as string, label: o.label }))}
+        style={{ minWidth: 140 }}
+      />
+    );
+  if (field.type === 'date') return <DatePicker data-testid="filter-value" onChange={(d) => onRaw(d)} />;
+  return (
+    <Input
+      data-testid="filter-value"
+      value={String(raw ?? '')}
+      onChange={(e) => onRaw(e.target.value)}
+      onPressEnter={onEnter}
+      style={{ width: 180 }}
+    />
+  );
+}
+
+/** The applied filters as chips (a click or Delete removes one) and the Clear link, or a note that there are none. */
+function AppliedFilters({ fields, value, onChange }: Omit<FilterBarProps, 'operators'>) {
+  const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
+  return (
+    <>
+      {value.map((item, index) => (
+        <Tag
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same filter may be added twice; a chip is its position
+          key={`${item.name}-${item.op}-${String(item.value)}-${index}`}
+          data-testid="filter-chip"
+          title="Click to remove"
+          role="button"
+          tabIndex={0}
+          color="processing"
+          style={{ cursor: 'pointer' }}
+          onClick={() => remove(index)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' || e.key === ' ' || e.key === 'Delete' || e.key === 'Backspace') {
+              e.preventDefault();
+              remove(index);
+            }
+          }}
+        >
+          {filterLabel(fields, item)} ✕
+        </Tag>
+      ))}
+      {value.length === 0 ? (
+        <Typography.Text type="secondary" data-testid="filter-summary">
+          No filters applied: showing everything
+        </Typography.Text>
+      ) : (
+        <Button size="small" type="link" data-testid="filter-clear" onClick={() => onChange([])}>
+          Clear {value.length === 1 ? 'filter' : `all ${value.length} filters`}
+        </Button>
+      )}
+    </>
   );
 }

@@ -47,37 +47,8 @@ export function FormDialog({
   testId = 'form-dialog',
   danger,
 }: FormDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const formId = useId();
-  const feedback = useFeedback();
-  useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
-
-  const submit = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    let outcome: FormOutcome;
-    try {
-      outcome = await onSubmit();
-    } catch {
-      outcome = { status: 'error', data: 'SERVER_ERROR' };
-    }
-    setBusy(false);
-    if (typeof outcome === 'string') {
-      setError(outcome);
-      return;
-    }
-    if (outcome && outcome.status !== 'ok') {
-      setError(refusalText(outcome, errorMessage));
-      return;
-    }
-    if (doneText) feedback.done(doneText);
-    onDone?.();
-    onClose();
-  };
+  const { busy, error, submit } = useFormSubmit({ open, onSubmit, onDone, onClose, doneText, errorMessage });
 
   return (
     <Modal
@@ -127,6 +98,54 @@ export function FormDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * A FormDialog's submit: one run at a time; a thrown error reads as a server error; a text or a
+ * refusal stays as the message; a success toasts, tells the caller and closes. Opening clears the message.
+ */
+function useFormSubmit({
+  open,
+  onSubmit,
+  onDone,
+  onClose,
+  doneText,
+  errorMessage,
+}: Pick<FormDialogProps, 'open' | 'onSubmit' | 'onDone' | 'onClose' | 'doneText'> & {
+  errorMessage: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const feedback = useFeedback();
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+
+  const submit = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    let outcome: FormOutcome;
+    try {
+      outcome = await onSubmit();
+    } catch {
+      outcome = { status: 'error', data: 'SERVER_ERROR' };
+    }
+    setBusy(false);
+    if (typeof outcome === 'string') {
+      setError(outcome);
+      return;
+    }
+    if (outcome && outcome.status !== 'ok') {
+      setError(refusalText(outcome, errorMessage));
+      return;
+    }
+    if (doneText) feedback.done(doneText);
+    onDone?.();
+    onClose();
+  };
+
+  return { busy, error, submit };
 }
 
 /** A labelled field of a FormDialog: the label names the input for screen readers. */

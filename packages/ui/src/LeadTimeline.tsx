@@ -1,7 +1,7 @@
 import type { Envelope, LeadTimelineEntry } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
 import { Alert, Button, Empty, Spin, Tag, Timeline, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateTime } from './format.ts';
 
 /** How each kind of entry reads: its label and its antd colour. */
@@ -133,29 +133,9 @@ const postbackCount = (entries: readonly LeadTimelineEntry[]) =>
  * timeline looks again until its attempt is there.
  */
 export function LeadTimeline({ load, onReplay, refresh = { everyMs: 1500, times: 8 } }: LeadTimelineProps) {
-  const [entries, setEntries] = useState<LeadTimelineEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [replays, setReplays] = useState<Record<number, ReplayState>>({});
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const fetchTimeline = useCallback(async () => {
-    setError(null);
-    setEntries(null);
-    const answer = await load();
-    if (!live.current) return;
-    if (answer.status === 'ok') setEntries(sortTimeline(answer.data));
-    else setError(answer.details?.message ?? 'Error while fetching data!');
-  }, [load]);
-
-  useEffect(() => {
-    void fetchTimeline();
-  }, [fetchTimeline]);
+  const live = useLiveFlag();
+  const { entries, setEntries, error, fetchTimeline } = useTimelineEntries(load, live);
+  const { replays, replay } = useReplays({ load, onReplay, refresh, live, entries, setEntries });
 
   if (error) {
     return (
@@ -174,9 +154,77 @@ export function LeadTimeline({ load, onReplay, refresh = { everyMs: 1500, times:
   if (!entries) return <Spin data-testid="timeline-loading" />;
   if (entries.length === 0) return <Empty description="Nothing recorded for this lead yet" />;
 
+  return (
+    <div data-testid="lead-timeline">
+      <Timeline
+        items={entries.map((entry, i) => ({
+          key: `${entry.at}-${i}`,
+          color: TIMELINE_KINDS[entry.kind].color,
+          content: (
+            <TimelineEntryView
+              entry={entry}
+              replayState={entry.replayDeliveryID !== null ? replays[entry.replayDeliveryID] : undefined}
+              onReplay={onReplay ? replay : undefined}
+            />
+          ),
+        }))}
+      />
+    </div>
+  );
+}
+
+/** False once the timeline is gone, so answers that come later change nothing. */
+function useLiveFlag() {
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  return live;
+}
+
+/** The timeline's entries, oldest first, loaded on mount and again on Retry. */
+function useTimelineEntries(load: LeadTimelineProps['load'], live: RefObject<boolean>) {
+  const [entries, setEntries] = useState<LeadTimelineEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const fetchTimeline = useCallback(async () => {
+    setError(null);
+    setEntries(null);
+    const answer = await load();
+    if (!live.current) return;
+    if (answer.status === 'ok') setEntries(sortTimeline(answer.data));
+    else setError(answer.details?.message ?? 'Error while fetching data!');
+  }, [load, live]);
+
+  useEffect(() => {
+    void fetchTimeline();
+  }, [fetchTimeline]);
+
+  return { entries, setEntries, error, fetchTimeline };
+}
+
+/** Each delivery's replay state, and the replay that asks for it and then waits for its attempt. */
+function useReplays({
+  load,
+  onReplay,
+  refresh,
+  live,
+  entries,
+  setEntries,
+}: Required<Pick<LeadTimelineProps, 'load' | 'refresh'>> &
+  Pick<LeadTimelineProps, 'onReplay'> & {
+    live: RefObject<boolean>;
+    entries: readonly LeadTimelineEntry[] | null;
+    setEntries(entries: LeadTimelineEntry[]): void;
+  }) {
+  const [replays, setReplays] = useState<Record<number, ReplayState>>({});
+
   const replay = async (id: number) => {
     if (!onReplay) return;
-    const seen = postbackCount(entries);
+    const seen = postbackCount(entries ?? []);
     setReplays((r) => ({ ...r, [id]: { phase: 'busy' } }));
     const answer = await onReplay(id);
     if (!live.current) return;
@@ -206,69 +254,67 @@ export function LeadTimeline({ load, onReplay, refresh = { everyMs: 1500, times:
     if (live.current) settle();
   };
 
+  return { replays, replay };
+}
+
+/** One entry: its kind, title and time, the Replay button where it has one, and its details. */
+function TimelineEntryView({
+  entry,
+  replayState,
+  onReplay,
+}: {
+  entry: LeadTimelineEntry;
+  replayState: ReplayState | undefined;
+  onReplay: ((deliveryId: number) => Promise<void>) | undefined;
+}) {
+  const kind = TIMELINE_KINDS[entry.kind];
+  const details = Object.entries(entry.detail);
   return (
-    <div data-testid="lead-timeline">
-      <Timeline
-        items={entries.map((entry, i) => {
-          const kind = TIMELINE_KINDS[entry.kind];
-          const details = Object.entries(entry.detail);
-          const replayState = entry.replayDeliveryID !== null ? replays[entry.replayDeliveryID] : undefined;
-          return {
-            key: `${entry.at}-${i}`,
-            color: kind.color,
-            content: (
-              <div data-testid="timeline-entry" data-kind={entry.kind}>
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
-                  <Tag color={kind.color} style={{ marginInlineEnd: 0 }}>
-                    {kind.label}
-                  </Tag>
-                  <Typography.Text strong>{entry.title}</Typography.Text>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {timeOf(entry.at)} UTC
-                  </Typography.Text>
-                  {onReplay && entry.replayDeliveryID !== null && (
-                    <Button
-                      size="small"
-                      data-testid="timeline-replay"
-                      data-phase={replayState?.phase ?? 'idle'}
-                      loading={replayState?.phase === 'busy'}
-                      disabled={replayState?.phase === 'queued'}
-                      onClick={() => void replay(entry.replayDeliveryID as number)}
-                    >
-                      {replayState?.phase === 'queued'
-                        ? 'Replay queued'
-                        : replayState?.phase === 'failed'
-                          ? 'Try again'
-                          : 'Replay'}
-                    </Button>
-                  )}
-                  {replayState?.phase === 'failed' && (
-                    <Typography.Text
-                      type="danger"
-                      data-testid="timeline-replay-error"
-                      style={{ fontSize: 12 }}
-                    >
-                      {replayState.message}
-                    </Typography.Text>
-                  )}
-                </div>
-                {details.length > 0 && (
-                  <dl style={{ margin: '4px 0 0', fontSize: 13 }}>
-                    {details.map(([name, value]) => (
-                      <div key={name} style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-                        <dt style={{ opacity: 0.65, minWidth: 90 }}>{detailLabel(name)}</dt>
-                        <dd style={{ margin: 0, flex: '1 1 200px', minWidth: 0 }}>
-                          <DetailValue value={shownValue(name, value)} />
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-              </div>
-            ),
-          };
-        })}
-      />
+    <div data-testid="timeline-entry" data-kind={entry.kind}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
+        <Tag color={kind.color} style={{ marginInlineEnd: 0 }}>
+          {kind.label}
+        </Tag>
+        <Typography.Text strong>{entry.title}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {timeOf(entry.at)} UTC
+        </Typography.Text>
+        {onReplay && entry.replayDeliveryID !== null && (
+          <ReplayButton state={replayState} onClick={() => void onReplay(entry.replayDeliveryID as number)} />
+        )}
+        {replayState?.phase === 'failed' && (
+          <Typography.Text type="danger" data-testid="timeline-replay-error" style={{ fontSize: 12 }}>
+            {replayState.message}
+          </Typography.Text>
+        )}
+      </div>
+      {details.length > 0 && (
+        <dl style={{ margin: '4px 0 0', fontSize: 13 }}>
+          {details.map(([name, value]) => (
+            <div key={name} style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+              <dt style={{ opacity: 0.65, minWidth: 90 }}>{detailLabel(name)}</dt>
+              <dd style={{ margin: 0, flex: '1 1 200px', minWidth: 0 }}>
+                <DetailValue value={shownValue(name, value)} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
     </div>
+  );
+}
+
+function ReplayButton({ state, onClick }: { state: ReplayState | undefined; onClick(): void }) {
+  return (
+    <Button
+      size="small"
+      data-testid="timeline-replay"
+      data-phase={state?.phase ?? 'idle'}
+      loading={state?.phase === 'busy'}
+      disabled={state?.phase === 'queued'}
+      onClick={onClick}
+    >
+      {state?.phase === 'queued' ? 'Replay queued' : state?.phase === 'failed' ? 'Try again' : 'Replay'}
+    </Button>
   );
 }

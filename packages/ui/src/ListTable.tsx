@@ -58,6 +58,7 @@ const NO_FIELDS: readonly string[] = [];
 const LIST_CSS = `
 .lm-list .ant-table-cell .ant-tag { white-space: normal; height: auto; max-width: 100%; margin-inline-end: 0; }
 .lm-list-bar .lm-list-search { flex: 1 1 240px; max-width: 420px; }
+.lm-list-row-details { display: grid; grid-template-columns: minmax(90px, max-content) 1fr; gap: 4px 12px; margin: 0; }
 `;
 
 function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unknown {
@@ -108,15 +109,7 @@ function Details<T extends object>({
   columns: ColumnType<T>[];
 }) {
   return (
-    <dl
-      data-testid="list-row-details"
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(90px, max-content) 1fr',
-        gap: '4px 12px',
-        margin: 0,
-      }}
-    >
+    <dl data-testid="list-row-details" className="lm-list-row-details">
       {columns.map((c, i) => {
         const value = valueAt(row, c.dataIndex as ColumnType<object>['dataIndex']);
         const cell = c.render ? c.render(value, row, index) : (value as ReactNode);
@@ -156,44 +149,32 @@ function SearchBox({
   );
 }
 
-export interface ListTableProps<T> {
+/** The bar above a list: what it filters and searches, and the screen's own buttons. */
+export interface ListToolbarProps<T> {
   controller: ListController<T>;
-  columns: ListColumn<T>[];
-  rowKey: (keyof T & string) | ((row: T) => string);
   /** The list's declaration (packages/schema `lists.ts`): the filter bar's fields and the search box. */
   list?: ListDecl;
   /** Filter fields of a list without a declaration (a dashboard's); `list` wins when both are given. */
   filterFields?: readonly FilterFieldSpec[];
   /** Only these operators are offered (a call that answers fewer than its value type allows). */
   operators?: readonly FilterOperator[];
-  /** Labels a screen gives some fields instead of the declaration's (the spec's own words for a link's filter). */
-  filterLabels?: Readonly<Record<string, string>>;
   /** Fields of the declaration the filter bar leaves out (the screen filters them in its own way). */
   hideFilters?: readonly string[];
+  /** Labels a screen gives some fields instead of the declaration's (the spec's own words for a link's filter). */
+  filterLabels?: Readonly<Record<string, string>>;
   /** Buttons beside the filter bar (Add, Export...). */
   toolbar?: ReactNode;
+}
+
+export interface ListTableProps<T> extends ListToolbarProps<T> {
+  columns: ListColumn<T>[];
+  rowKey: (keyof T & string) | ((row: T) => string);
   /** The text of a failed first page (a screen's own message of the catalogue). */
   errorMessage?: string;
   emptyText?: string;
   rowSelection?: TableProps<T>['rowSelection'];
   /** `data-testid` of the table (one screen may have several). */
   testId?: string;
-}
-
-/**
- * The one list of the product: search box and filter bar from the list's declaration, a dense
- * table with a sticky header whose cells are formatted by their column's `valueType`, infinite
- * scroll, the catalogue's texts for empty and failed lists, and on a phone the responsive rule
- * (`phoneColumns`). The row's actions are the column keyed `actions` (a `RowActions`).
- */
-export interface ListToolbarProps<T> {
-  controller: ListController<T>;
-  list?: ListDecl;
-  filterFields?: readonly FilterFieldSpec[];
-  operators?: readonly FilterOperator[];
-  hideFilters?: readonly string[];
-  filterLabels?: Readonly<Record<string, string>>;
-  toolbar?: ReactNode;
 }
 
 /**
@@ -250,21 +231,22 @@ export function ListToolbar<T>({
   );
 }
 
+/**
+ * The one list of the product: search box and filter bar from the list's declaration, a dense
+ * table with a sticky header whose cells are formatted by their column's `valueType`, infinite
+ * scroll, the catalogue's texts for empty and failed lists, and on a phone the responsive rule
+ * (`phoneColumns`). The row's actions are the column keyed `actions` (a `RowActions`).
+ */
 export function ListTable<T extends object>({
-  controller,
   columns,
   rowKey,
-  list: declaration,
-  filterFields,
-  operators,
-  hideFilters = NO_FIELDS,
-  filterLabels,
-  toolbar,
   errorMessage = MESSAGES.errorFetchingData,
   emptyText = MESSAGES.noDataToDisplay,
   rowSelection,
   testId = 'data-table',
+  ...toolbarProps
 }: ListTableProps<T>) {
+  const { controller, list: declaration } = toolbarProps;
   const { list } = controller;
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
@@ -273,15 +255,7 @@ export function ListTable<T extends object>({
   const foldedColumns = folded.map((c) => toAntColumn(c, declaration, phone));
   return (
     <div data-testid={testId} className="lm-list" data-layout={phone ? 'phone' : 'desktop'}>
-      <ListToolbar
-        controller={controller}
-        list={declaration}
-        filterFields={filterFields}
-        operators={operators}
-        hideFilters={hideFilters}
-        filterLabels={filterLabels}
-        toolbar={toolbar}
-      />
+      <ListToolbar {...toolbarProps} />
       {list.error ? (
         <Result
           status="warning"

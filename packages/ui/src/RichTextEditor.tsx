@@ -1,8 +1,9 @@
-import { Button, Tooltip, theme } from 'antd';
+import { Button, type GlobalToken, Tooltip, theme } from 'antd';
 import {
   type CSSProperties,
   Fragment,
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useRef,
@@ -167,35 +168,12 @@ export interface RichTextEditorProps {
 export function RichTextEditor({ value = '', onChange, minHeight = 160 }: RichTextEditorProps) {
   const { token } = theme.useToken();
   const editor = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState(false);
   useEffect(() => {
     const node = editor.current;
     if (node && node.innerHTML !== value && document.activeElement !== node) node.innerHTML = value;
   }, [value]);
-
-  const refreshActive = useCallback(() => {
-    const node = editor.current;
-    const selection = document.getSelection();
-    if (!node || !selection?.anchorNode || !node.contains(selection.anchorNode)) return setActive(new Set());
-    const on = new Set<string>();
-    for (const cmd of EDITOR_COMMANDS) {
-      try {
-        if (STATEFUL.has(cmd.command) && document.queryCommandState?.(cmd.command)) on.add(cmd.key);
-        if (cmd.command === 'formatBlock') {
-          const block = String(document.queryCommandValue?.('formatBlock') ?? '').toUpperCase();
-          if (block === cmd.value) on.add(cmd.key);
-        }
-      } catch {
-        // Browsers without these queries simply show no state.
-      }
-    }
-    setActive(on);
-  }, []);
-  useEffect(() => {
-    document.addEventListener('selectionchange', refreshActive);
-    return () => document.removeEventListener('selectionchange', refreshActive);
-  }, [refreshActive]);
+  const { active, refreshActive } = useActiveStyles(editor);
 
   const run = (cmd: EditorCommand) => {
     let arg = cmd.value;
@@ -231,59 +209,7 @@ export function RichTextEditor({ value = '', onChange, minHeight = 160 }: RichTe
         transition: 'border-color 0.2s, box-shadow 0.2s',
       }}
     >
-      <div
-        role="toolbar"
-        aria-label="Formatting"
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 2,
-          padding: 4,
-          borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          background: token.colorFillQuaternary,
-          borderRadius: `${token.borderRadius}px ${token.borderRadius}px 0 0`,
-        }}
-      >
-        {EDITOR_COMMANDS.map((cmd, i) => {
-          const on = active.has(cmd.key);
-          const newGroup = i > 0 && EDITOR_COMMANDS[i - 1].group !== cmd.group;
-          return (
-            <Fragment key={cmd.key}>
-              {newGroup && (
-                <span
-                  aria-hidden="true"
-                  style={{ width: 1, height: 18, margin: '0 4px', background: token.colorSplit }}
-                />
-              )}
-              <Tooltip title={cmd.label} mouseEnterDelay={0.4}>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={cmd.label}
-                  aria-pressed={STATEFUL.has(cmd.command) || cmd.command === 'formatBlock' ? on : undefined}
-                  data-testid={`editor-${cmd.key}`}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => run(cmd)}
-                  style={{
-                    width: 28,
-                    height: 28,
-                    minWidth: 28,
-                    padding: 0,
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    color: on ? token.colorPrimary : token.colorText,
-                    background: on ? token.colorPrimaryBg : undefined,
-                  }}
-                >
-                  {ICONS[cmd.key] ?? <Glyph>{cmd.text}</Glyph>}
-                </Button>
-              </Tooltip>
-            </Fragment>
-          );
-        })}
-      </div>
+      <EditorToolbar active={active} onRun={run} />
       {/* biome-ignore lint/a11y/useSemanticElements: a contentEditable region is the editing surface */}
       <div
         ref={editor}
@@ -301,7 +227,102 @@ export function RichTextEditor({ value = '', onChange, minHeight = 160 }: RichTe
         onMouseUp={refreshActive}
         style={{ minHeight, padding: '8px 11px', outline: 'none', color: token.colorText, lineHeight: 1.6 }}
       />
-      <style>{`
+      <style>{editorContentCss(token)}</style>
+    </div>
+  );
+}
+
+/** The toolbar's styles that are on where the caret is in the editor, asked again on every selection change. */
+function useActiveStyles(editor: RefObject<HTMLDivElement | null>) {
+  const [active, setActive] = useState<ReadonlySet<string>>(new Set());
+  const refreshActive = useCallback(() => {
+    const node = editor.current;
+    const selection = document.getSelection();
+    if (!node || !selection?.anchorNode || !node.contains(selection.anchorNode)) return setActive(new Set());
+    const on = new Set<string>();
+    for (const cmd of EDITOR_COMMANDS) {
+      try {
+        if (STATEFUL.has(cmd.command) && document.queryCommandState?.(cmd.command)) on.add(cmd.key);
+        if (cmd.command === 'formatBlock') {
+          const block = String(document.queryCommandValue?.('formatBlock') ?? '').toUpperCase();
+          if (block === cmd.value) on.add(cmd.key);
+        }
+      } catch {
+        // Browsers without these queries simply show no state.
+      }
+    }
+    setActive(on);
+  }, [editor]);
+  useEffect(() => {
+    document.addEventListener('selectionchange', refreshActive);
+    return () => document.removeEventListener('selectionchange', refreshActive);
+  }, [refreshActive]);
+  return { active, refreshActive };
+}
+
+/** The command buttons in their groups, a thin divider between groups; a style that is on looks pressed. */
+function EditorToolbar({ active, onRun }: { active: ReadonlySet<string>; onRun(cmd: EditorCommand): void }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 2,
+        padding: 4,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorFillQuaternary,
+        borderRadius: `${token.borderRadius}px ${token.borderRadius}px 0 0`,
+      }}
+    >
+      {EDITOR_COMMANDS.map((cmd, i) => {
+        const on = active.has(cmd.key);
+        const newGroup = i > 0 && EDITOR_COMMANDS[i - 1].group !== cmd.group;
+        return (
+          <Fragment key={cmd.key}>
+            {newGroup && (
+              <span
+                aria-hidden="true"
+                style={{ width: 1, height: 18, margin: '0 4px', background: token.colorSplit }}
+              />
+            )}
+            <Tooltip title={cmd.label} mouseEnterDelay={0.4}>
+              <Button
+                type="text"
+                size="small"
+                aria-label={cmd.label}
+                aria-pressed={STATEFUL.has(cmd.command) || cmd.command === 'formatBlock' ? on : undefined}
+                data-testid={`editor-${cmd.key}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => onRun(cmd)}
+                style={{
+                  width: 28,
+                  height: 28,
+                  minWidth: 28,
+                  padding: 0,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  color: on ? token.colorPrimary : token.colorText,
+                  background: on ? token.colorPrimaryBg : undefined,
+                }}
+              >
+                {ICONS[cmd.key] ?? <Glyph>{cmd.text}</Glyph>}
+              </Button>
+            </Tooltip>
+          </Fragment>
+        );
+      })}
+    </div>
+  );
+}
+
+/** How headings, quotes, lists and links look inside the editing surface, in the theme's colours. */
+function editorContentCss(token: GlobalToken): string {
+  return `
 .lm-editor-content h1 { font-size: 1.6em; margin: 0.4em 0; }
 .lm-editor-content h2 { font-size: 1.3em; margin: 0.4em 0; }
 .lm-editor-content p { margin: 0 0 0.5em; }
@@ -309,7 +330,5 @@ export function RichTextEditor({ value = '', onChange, minHeight = 160 }: RichTe
 .lm-editor-content ul, .lm-editor-content ol { padding-left: 24px; margin: 0.4em 0; }
 .lm-editor-content img { max-width: 100%; }
 .lm-editor-content a { color: ${token.colorLink}; }
-`}</style>
-    </div>
-  );
+`;
 }

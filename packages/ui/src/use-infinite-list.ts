@@ -1,6 +1,14 @@
 import type { Envelope, FilterItem } from '@leadmesh/schema';
 import { DELAYS, PAGE_SIZE } from '@leadmesh/schema/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /** Loads one page: an envelope of `{ DBData: rows }` (the list answers) or of a bare array. */
 export type PageLoader<T> = (args: {
@@ -75,9 +83,7 @@ export function useInfiniteList<T>(
       }
       const page = rowsOf(answer.data as { DBData: T[] } | T[]);
       setRows((previous) => (from === 0 ? page : [...previous, ...page]));
-      // A call that answers everything at once has no next page.
-      const ended = !paged || page.length === 0 || (from === 0 && page.length < pageSize);
-      const next = ended ? -1 : from + page.length;
+      const next = offsetAfter(from, page.length, { paged, pageSize });
       state.current.offset = next;
       setOffset(next);
     },
@@ -94,6 +100,52 @@ export function useInfiniteList<T>(
     void fetchPage(0);
   }, [fetchPage]);
 
+  useReloadOnFilters(filters, debounceMs, reload, { state, generation });
+
+  const loadMore = useCallback(() => {
+    if (busy.current || state.current.offset <= 0) return;
+    void fetchPage(state.current.offset);
+  }, [fetchPage]);
+
+  const { updateRow, removeRow } = useRowEdits(setRows);
+
+  return {
+    rows,
+    offset,
+    loading,
+    error,
+    errorCode,
+    ended: offset === -1,
+    loadMore,
+    reload,
+    updateRow,
+    removeRow,
+  };
+}
+
+/**
+ * The offset of the page after one of `received` rows asked at `from`, or -1 when paging ends:
+ * an empty page, a short first page, or a call that answers everything at once has no next page.
+ */
+function offsetAfter(
+  from: number,
+  received: number,
+  { paged, pageSize }: { paged: boolean; pageSize: number },
+) {
+  const ended = !paged || received === 0 || (from === 0 && received < pageSize);
+  return ended ? -1 : from + received;
+}
+
+/** Loads the first page on mount, and again `debounceMs` after the filters last changed. */
+function useReloadOnFilters(
+  filters: FilterItem[],
+  debounceMs: number,
+  reload: () => void,
+  {
+    state,
+    generation,
+  }: { state: RefObject<{ offset: number; filters: FilterItem[] }>; generation: RefObject<number> },
+) {
   const filtersKey = JSON.stringify(filters);
   const lastKey = useRef<string | null>(null);
   useEffect(() => {
@@ -108,30 +160,22 @@ export function useInfiniteList<T>(
     generation.current += 1; // answers of the old filters are stale from now on
     const timer = setTimeout(reload, debounceMs);
     return () => clearTimeout(timer);
-  }, [filtersKey, debounceMs, reload]);
+  }, [filtersKey, debounceMs, reload, state, generation]);
+}
 
-  const loadMore = useCallback(() => {
-    if (busy.current || state.current.offset <= 0) return;
-    void fetchPage(state.current.offset);
-  }, [fetchPage]);
-
-  const updateRow = useCallback((match: (row: T) => boolean, next: T) => {
-    setRows((previous) => previous.map((row) => (match(row) ? next : row)));
-  }, []);
-  const removeRow = useCallback((match: (row: T) => boolean) => {
-    setRows((previous) => previous.filter((row) => !match(row)));
-  }, []);
-
-  return {
-    rows,
-    offset,
-    loading,
-    error,
-    errorCode,
-    ended: offset === -1,
-    loadMore,
-    reload,
-    updateRow,
-    removeRow,
-  };
+/** Changes to the loaded rows that need no reload: one record fetched again, or rows deleted. */
+function useRowEdits<T>(setRows: Dispatch<SetStateAction<T[]>>) {
+  const updateRow = useCallback(
+    (match: (row: T) => boolean, next: T) => {
+      setRows((previous) => previous.map((row) => (match(row) ? next : row)));
+    },
+    [setRows],
+  );
+  const removeRow = useCallback(
+    (match: (row: T) => boolean) => {
+      setRows((previous) => previous.filter((row) => !match(row)));
+    },
+    [setRows],
+  );
+  return { updateRow, removeRow };
 }

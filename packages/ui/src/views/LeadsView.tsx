@@ -14,7 +14,7 @@ import type { ListColumn } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { useList } from '../use-list.ts';
-import { Details, NotVerified, Screen, ViewStyles } from './common.tsx';
+import { Details, ViewScreen } from './common.tsx';
 import type { LeadRole } from './dashboard-logic.ts';
 
 type AnyLead = PublisherLead | AdvertiserLead;
@@ -153,6 +153,11 @@ function LeadInfoDialog({
   );
 }
 
+type CrmInfoState =
+  | { phase: 'loading' }
+  | { phase: 'error'; message: string }
+  | { phase: 'ok'; info: LeadCrmInfo };
+
 /** The Lead CRM info popup (dashboards §2): loading, 'Current CRM is not supported!', or the info. */
 function CrmInfoDialog({
   lead,
@@ -162,25 +167,7 @@ function CrmInfoDialog({
   onClose(): void;
 }) {
   const leadId = lead?.ID ?? null;
-  const [state, setState] = useState<
-    { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ok'; info: LeadCrmInfo }
-  >({ phase: 'loading' });
-  useEffect(() => {
-    if (leadId === null) return;
-    let live = true;
-    setState({ phase: 'loading' });
-    api
-      .call('/leads/getLeadCRMInfo', { ID: leadId })
-      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }))
-      .then((answer) => {
-        if (!live) return;
-        if (answer.status === 'ok') setState({ phase: 'ok', info: answer.data });
-        else setState({ phase: 'error', message: MESSAGES.crmNotSupported });
-      });
-    return () => {
-      live = false;
-    };
-  }, [leadId]);
+  const state = useCrmInfo(leadId);
   if (leadId === null) return null;
   return (
     <Modal
@@ -202,56 +189,80 @@ function CrmInfoDialog({
         {state.phase === 'error' && (
           <Alert type="warning" showIcon title={state.message} data-testid="crm-info-error" />
         )}
-        {state.phase === 'ok' && (
-          <>
-            <Details
-              items={[
-                ['CRM', <CrmTypeName key="c" type={lead?.CRMType} />],
-                ['CRM ID', state.info.CRMID ?? '—'],
-                ['CRM Status', state.info.Status ?? '—'],
-              ]}
-            />
-            <Divider titlePlacement="start" plain>
-              Activities
-            </Divider>
-            {state.info.Comments.length === 0 ? (
-              <Empty description="No CRM activities yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            ) : (
-              <List
-                size="small"
-                dataSource={state.info.Comments}
-                renderItem={(c) => (
-                  <List.Item>
-                    <Space orientation="vertical" size={0}>
-                      <Typography.Text type="secondary">
-                        {formatDateTime(c.createdAt)} · Agent {c.AgentID ?? '—'} · {c.Type ?? 'note'}
-                      </Typography.Text>
-                      <span>
-                        {c.Type === 'audio' && c.audioDuration != null
-                          ? `Call, ${formatDuration(c.audioDuration)}`
-                          : c.Comment || '—'}
-                      </span>
-                    </Space>
-                  </List.Item>
-                )}
-              />
-            )}
-          </>
-        )}
+        {state.phase === 'ok' && <CrmInfoDetails crmType={lead?.CRMType} info={state.info} />}
       </div>
     </Modal>
   );
 }
 
+/** Asks for the lead's CRM info each time another lead is picked; a failure reads as an unsupported CRM. */
+function useCrmInfo(leadId: number | null): CrmInfoState {
+  const [state, setState] = useState<CrmInfoState>({ phase: 'loading' });
+  useEffect(() => {
+    if (leadId === null) return;
+    let live = true;
+    setState({ phase: 'loading' });
+    api
+      .call('/leads/getLeadCRMInfo', { ID: leadId })
+      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }))
+      .then((answer) => {
+        if (!live) return;
+        if (answer.status === 'ok') setState({ phase: 'ok', info: answer.data });
+        else setState({ phase: 'error', message: MESSAGES.crmNotSupported });
+      });
+    return () => {
+      live = false;
+    };
+  }, [leadId]);
+  return state;
+}
+
+/** The CRM, the lead's ID and status there, and its activities (notes and calls), or a note that it has none. */
+function CrmInfoDetails({ crmType, info }: { crmType: string | null | undefined; info: LeadCrmInfo }) {
+  return (
+    <>
+      <Details
+        items={[
+          ['CRM', <CrmTypeName key="c" type={crmType} />],
+          ['CRM ID', info.CRMID ?? '—'],
+          ['CRM Status', info.Status ?? '—'],
+        ]}
+      />
+      <Divider titlePlacement="start" plain>
+        Activities
+      </Divider>
+      {info.Comments.length === 0 ? (
+        <Empty description="No CRM activities yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <List
+          size="small"
+          dataSource={info.Comments}
+          renderItem={(c) => (
+            <List.Item>
+              <Space orientation="vertical" size={0}>
+                <Typography.Text type="secondary">
+                  {formatDateTime(c.createdAt)} · Agent {c.AgentID ?? '—'} · {c.Type ?? 'note'}
+                </Typography.Text>
+                <span>
+                  {c.Type === 'audio' && c.audioDuration != null
+                    ? `Call, ${formatDuration(c.audioDuration)}`
+                    : c.Comment || '—'}
+                </span>
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+    </>
+  );
+}
+
 /**
- * The publisher's or advertiser's leads (dashboards §2): the role's columns, filters, infinite
- * scroll, More info, and Get CRM info for the roles allowed it. `?ID=` applies a lead filter once.
+ * The `?ID=` link's filter, read once: the link's filter is applied, then the parameter leaves the
+ * address so a later visit (or removing the chip) is not filtered again.
  */
-export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewProps) {
-  const flags = useSessionStore((s) => s.userData?.UserInfo.Flags);
+function useLinkFilterOnce(): FilterItem[] {
   const [searchParams, setSearchParams] = useSearchParams();
-  // Read once: the link's filter is applied, then the parameter leaves the address so a later
-  // visit (or removing the chip) is not filtered again.
   const [initialFilters] = useState<FilterItem[]>(() => {
     const item = idFilterFromSearch(searchParams);
     return item ? [item] : [];
@@ -262,11 +273,12 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
     next.delete('ID');
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
-  const [info, setInfo] = useState<AnyLead | null>(null);
-  const [crmLead, setCrmLead] = useState<AnyLead | null>(null);
-  const [notVerified, setNotVerified] = useState(false);
-  const crmAllowed = flags ? canSeeCrmInfo(flags) : false;
+  return initialFilters;
+}
 
+/** The role's lead pages; an answer refusing an unverified account turns the screen into the wall. */
+function useLeadPages(role: LeadRole) {
+  const [notVerified, setNotVerified] = useState(false);
   const load = useCallback(
     async ({ offset, filters }: { offset: number; filters: FilterItem[] }) => {
       const answer =
@@ -278,75 +290,91 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
     },
     [role],
   );
-  const controller = useList<AnyLead>(load, { initialFilters });
+  return { load, notVerified };
+}
 
-  const columns = useMemo((): ListColumn<AnyLead>[] => {
-    const actions: ListColumn<AnyLead> = {
-      key: 'actions',
-      render: (_: unknown, lead: AnyLead) => (
-        <RowActions
-          actions={[
-            { key: 'info', testId: 'lead-more-info', label: 'More info', onClick: () => setInfo(lead) },
-            {
-              key: 'crm',
-              testId: 'lead-crm-info',
-              label: 'Get CRM info',
-              show: crmAllowed,
-              onClick: () => setCrmLead(lead),
-            },
-          ]}
-        />
-      ),
-    };
-    const product: ListColumn<AnyLead> = {
-      title: 'Product name',
-      dataIndex: 'ProductName',
-      render: (name: string, lead: AnyLead) => (
-        <Space orientation="vertical" size={0}>
-          <span data-testid="lead-product">{name}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            #{lead.ID} · {lead.OfferName}
-          </Typography.Text>
-        </Space>
-      ),
-    };
-    const status: ListColumn<AnyLead> = { field: 'Status', phone: true };
-    const date: ListColumn<AnyLead> = { field: 'createdAt', title: 'Date' };
-    if (role === 'publisher') {
-      return [
-        product,
-        status,
-        date,
-        { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
-        {
-          title: 'Money withdrawn',
-          key: 'withdrawn',
-          render: (_: unknown, lead: AnyLead) => {
-            const label = moneyWithdrawnLabel(lead as PublisherLead);
-            const colour = label === 'Yes' ? 'green' : label === 'No' ? 'blue' : 'default';
-            return (
-              <Tag color={colour} data-testid="lead-withdrawn">
-                {label}
-              </Tag>
-            );
+const PRODUCT_COLUMN: ListColumn<AnyLead> = {
+  title: 'Product name',
+  dataIndex: 'ProductName',
+  render: (name: string, lead: AnyLead) => (
+    <Space orientation="vertical" size={0}>
+      <span data-testid="lead-product">{name}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        #{lead.ID} · {lead.OfferName}
+      </Typography.Text>
+    </Space>
+  ),
+};
+
+const PUBLISHER_ONLY_COLUMNS: ListColumn<AnyLead>[] = [
+  { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
+  {
+    title: 'Money withdrawn',
+    key: 'withdrawn',
+    render: (_: unknown, lead: AnyLead) => {
+      const label = moneyWithdrawnLabel(lead as PublisherLead);
+      const colour = label === 'Yes' ? 'green' : label === 'No' ? 'blue' : 'default';
+      return (
+        <Tag color={colour} data-testid="lead-withdrawn">
+          {label}
+        </Tag>
+      );
+    },
+  },
+];
+
+/** The role's lead columns: product, status, date (and for publishers domain and money withdrawn), then the actions. */
+function leadColumns(
+  role: LeadRole,
+  {
+    crmAllowed,
+    onInfo,
+    onCrmInfo,
+  }: { crmAllowed: boolean; onInfo(lead: AnyLead): void; onCrmInfo(lead: AnyLead): void },
+): ListColumn<AnyLead>[] {
+  const actions: ListColumn<AnyLead> = {
+    key: 'actions',
+    render: (_: unknown, lead: AnyLead) => (
+      <RowActions
+        actions={[
+          { key: 'info', testId: 'lead-more-info', label: 'More info', onClick: () => onInfo(lead) },
+          {
+            key: 'crm',
+            testId: 'lead-crm-info',
+            label: 'Get CRM info',
+            show: crmAllowed,
+            onClick: () => onCrmInfo(lead),
           },
-        },
-        actions,
-      ];
-    }
-    return [product, status, date, actions];
-  }, [role, crmAllowed]);
+        ]}
+      />
+    ),
+  };
+  const status: ListColumn<AnyLead> = { field: 'Status', phone: true };
+  const date: ListColumn<AnyLead> = { field: 'createdAt', title: 'Date' };
+  return role === 'publisher'
+    ? [PRODUCT_COLUMN, status, date, ...PUBLISHER_ONLY_COLUMNS, actions]
+    : [PRODUCT_COLUMN, status, date, actions];
+}
 
-  if (notVerified) {
-    return (
-      <Screen path={path}>
-        <NotVerified />
-      </Screen>
-    );
-  }
+/**
+ * The publisher's or advertiser's leads (dashboards §2): the role's columns, filters, infinite
+ * scroll, More info, and Get CRM info for the roles allowed it. `?ID=` applies a lead filter once.
+ */
+export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewProps) {
+  const flags = useSessionStore((s) => s.userData?.UserInfo.Flags);
+  const initialFilters = useLinkFilterOnce();
+  const [info, setInfo] = useState<AnyLead | null>(null);
+  const [crmLead, setCrmLead] = useState<AnyLead | null>(null);
+  const crmAllowed = flags ? canSeeCrmInfo(flags) : false;
+  const { load, notVerified } = useLeadPages(role);
+  const controller = useList<AnyLead>(load, { initialFilters });
+  const columns = useMemo(
+    () => leadColumns(role, { crmAllowed, onInfo: setInfo, onCrmInfo: setCrmLead }),
+    [role, crmAllowed],
+  );
+
   return (
-    <Screen path={path}>
-      <ViewStyles />
+    <ViewScreen path={path} notVerified={notVerified}>
       <ListTable<AnyLead>
         controller={controller}
         columns={columns}
@@ -357,6 +385,6 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
       />
       <LeadInfoDialog role={role} lead={info} onClose={() => setInfo(null)} renderTimeline={renderTimeline} />
       <CrmInfoDialog lead={crmLead} onClose={() => setCrmLead(null)} />
-    </Screen>
+    </ViewScreen>
   );
 }

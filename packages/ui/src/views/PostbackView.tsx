@@ -27,9 +27,10 @@ import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { EndpointHealthNotice, EndpointStateTag } from '../EndpointHealth.tsx';
 import { useFeedback } from '../feedback.tsx';
 import { ListTable } from '../ListTable.tsx';
+import type { ListColumn } from '../list-columns.ts';
 import { RowActions } from '../RowActions.tsx';
 import { useList } from '../use-list.ts';
-import { errorText, isNotVerified, NotVerified, Screen, ViewStyles } from './common.tsx';
+import { errorText, isNotVerified, ViewScreen } from './common.tsx';
 import { InspectorPanel } from './postback/InspectorPanel.tsx';
 import { SigningSecretPanel } from './postback/SigningSecretPanel.tsx';
 import { VerifySignaturePanel } from './postback/VerifySignaturePanel.tsx';
@@ -96,6 +97,7 @@ async function inspectorTemplate(): Promise<string | null> {
   return answer?.status === 'ok' ? `${answer.data.URL}?lead={lead_id}&status={lead_status}` : null;
 }
 
+/** Add or edit a postback in a dialog; what the server refuses stays in the dialog as one message. */
 function PostbackForm({
   editing,
   onClose,
@@ -105,6 +107,34 @@ function PostbackForm({
   onClose(): void;
   onSaved(): void;
 }) {
+  const { form, busy, error, submit } = usePostbackForm(editing, { onSaved, onClose });
+  if (!editing) return null;
+  return (
+    <Modal
+      open
+      title={editing === 'new' ? 'Add postback' : 'Edit postback'}
+      onCancel={onClose}
+      okText="Save"
+      okButtonProps={{ loading: busy, 'data-testid': 'postback-save' }}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="postback-form" requiredMark={false}>
+        <PostbackFields onUseInspector={(url) => form.setFieldValue('postbackURL', url)} />
+        {error && <Alert type="error" showIcon title={error} data-testid="postback-error" />}
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The postback form's state: filled with the postback edited (empty for a new one, without the last
+ * dialog's message), and saved as a new postback or over the one edited.
+ */
+function usePostbackForm(
+  editing: Postback | 'new' | null,
+  { onSaved, onClose }: { onSaved(): void; onClose(): void },
+) {
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -120,8 +150,8 @@ function PostbackForm({
       });
     } else form.resetFields();
   }, [editing, form]);
-  if (!editing) return null;
   const submit = async (values: FormValues) => {
+    if (!editing) return;
     setBusy(true);
     setError(null);
     const body = { ...values, postbackType: 'default' as const };
@@ -136,75 +166,67 @@ function PostbackForm({
       onClose();
     } else setError(errorText(answer, MESSAGES.errorAddingPostback));
   };
+  return { form, busy, error, submit };
+}
+
+/** The postback's fields: name, URL (with the inspector's URL a click away), trigger, type and delivery. */
+function PostbackFields({ onUseInspector }: { onUseInspector(url: string): void }) {
   return (
-    <Modal
-      open
-      title={editing === 'new' ? 'Add postback' : 'Edit postback'}
-      onCancel={onClose}
-      okText="Save"
-      okButtonProps={{ loading: busy, 'data-testid': 'postback-save' }}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="postback-form" requiredMark={false}>
-        <Form.Item
-          label="Name"
-          name="postbackName"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.postbackNameMissing }]}
-        >
-          <Input data-testid="postback-name" placeholder="e.g. Tracker: approved leads" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          label="URL"
-          name="postbackURL"
-          extra={
-            <span>
-              Use the macros listed under Show help, e.g. https://tracker.example/pb?id={'{lead_id}'}&status=
-              {'{lead_status}'}, or{' '}
-              <Button
-                type="link"
-                size="small"
-                style={{ padding: 0, height: 'auto' }}
-                data-testid="postback-use-inspector"
-                onClick={() =>
-                  void inspectorTemplate().then((url) => url && form.setFieldValue('postbackURL', url))
-                }
-              >
-                use your inspector URL
-              </Button>
-              .
-            </span>
-          }
-          rules={[{ required: true, whitespace: true, message: MESSAGES.postbackUrlMissing }]}
-        >
-          <Input data-testid="postback-url" placeholder="https://" maxLength={2000} />
-        </Form.Item>
-        <Form.Item label="Trigger" name="postbackTrigger" initialValue="Any">
-          <Select
-            data-testid="postback-trigger"
-            options={POSTBACK_TRIGGERS.map((t) => ({ value: t, label: TRIGGER_LABELS[t] }))}
-          />
-        </Form.Item>
-        <Form.Item label="Type">
-          <Select disabled value="default" options={[{ value: 'default', label: 'Default' }]} />
-        </Form.Item>
-        <Form.Item
-          label="Delivery"
-          name="postbackDelivery"
-          initialValue="get"
-          extra="POST sends the values as a JSON body, which the Standard Webhooks libraries verify as they are."
-        >
-          <Radio.Group data-testid="postback-delivery">
-            {(Object.keys(DELIVERY_LABELS) as PostbackDeliveryMode[]).map((mode) => (
-              <Radio key={mode} value={mode} data-testid={`postback-delivery-${mode}`}>
-                {DELIVERY_LABELS[mode]}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        {error && <Alert type="error" showIcon title={error} data-testid="postback-error" />}
-      </Form>
-    </Modal>
+    <>
+      <Form.Item
+        label="Name"
+        name="postbackName"
+        rules={[{ required: true, whitespace: true, message: MESSAGES.postbackNameMissing }]}
+      >
+        <Input data-testid="postback-name" placeholder="e.g. Tracker: approved leads" maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        label="URL"
+        name="postbackURL"
+        extra={
+          <span>
+            Use the macros listed under Show help, e.g. https://tracker.example/pb?id={'{lead_id}'}&status=
+            {'{lead_status}'}, or{' '}
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto' }}
+              data-testid="postback-use-inspector"
+              onClick={() => void inspectorTemplate().then((url) => url && onUseInspector(url))}
+            >
+              use your inspector URL
+            </Button>
+            .
+          </span>
+        }
+        rules={[{ required: true, whitespace: true, message: MESSAGES.postbackUrlMissing }]}
+      >
+        <Input data-testid="postback-url" placeholder="https://" maxLength={2000} />
+      </Form.Item>
+      <Form.Item label="Trigger" name="postbackTrigger" initialValue="Any">
+        <Select
+          data-testid="postback-trigger"
+          options={POSTBACK_TRIGGERS.map((t) => ({ value: t, label: TRIGGER_LABELS[t] }))}
+        />
+      </Form.Item>
+      <Form.Item label="Type">
+        <Select disabled value="default" options={[{ value: 'default', label: 'Default' }]} />
+      </Form.Item>
+      <Form.Item
+        label="Delivery"
+        name="postbackDelivery"
+        initialValue="get"
+        extra="POST sends the values as a JSON body, which the Standard Webhooks libraries verify as they are."
+      >
+        <Radio.Group data-testid="postback-delivery">
+          {(Object.keys(DELIVERY_LABELS) as PostbackDeliveryMode[]).map((mode) => (
+            <Radio key={mode} value={mode} data-testid={`postback-delivery-${mode}`}>
+              {DELIVERY_LABELS[mode]}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+    </>
   );
 }
 
@@ -323,8 +345,7 @@ export function PostbackView({ path }: { path: string }) {
   const [editing, setEditing] = useState<Postback | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Postback | null>(null);
   const [deliveriesKey, setDeliveriesKey] = useState(0);
-  const [testing, setTesting] = useState<number | null>(null);
-  const feedback = useFeedback();
+  const showNewDeliveries = () => setDeliveriesKey((k) => k + 1);
 
   const load = useCallback(async () => {
     const answer = await api
@@ -337,36 +358,20 @@ export function PostbackView({ path }: { path: string }) {
   const reload = controller.list.reload;
   const rows = controller.list.rows;
   const healthOf = useMemo(() => new Map(rows.map((p) => [p.postbackID, p.health])), [rows]);
-  const reenabled = () => {
-    reload();
-    setDeliveriesKey((k) => k + 1);
-  };
+  const { testing, sendTest } = useSendTest(showNewDeliveries);
+  const columns = postbackColumns({
+    testing,
+    onEdit: setEditing,
+    onTest: (row) => void sendTest(row),
+    onDelete: setDeleting,
+    onReenabled: () => {
+      reload();
+      showNewDeliveries();
+    },
+  });
 
-  const sendTest = async (postback: Postback) => {
-    setTesting(postback.postbackID);
-    const answer = await api
-      .call('/postback/testPostback', { postbackID: postback.postbackID })
-      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
-    // The test's outcome is in the delivery log below; the toast says where to look.
-    feedback.answer(
-      answer,
-      `Test postback to “${postback.postbackName}” sent: its delivery is in the log below`,
-      MESSAGES.connectionError,
-    );
-    setTesting(null);
-    setDeliveriesKey((k) => k + 1);
-  };
-
-  if (notVerified) {
-    return (
-      <Screen path={path}>
-        <NotVerified />
-      </Screen>
-    );
-  }
   return (
-    <Screen path={path}>
-      <ViewStyles />
+    <ViewScreen path={path} notVerified={notVerified}>
       <div className="lm-toolbar">
         <Space wrap>
           <Button type="primary" data-testid="postback-add" onClick={() => setEditing('new')}>
@@ -385,111 +390,177 @@ export function PostbackView({ path }: { path: string }) {
           rowKey="postbackID"
           errorMessage={MESSAGES.errorGettingPostbacks}
           emptyText="No postbacks yet. Add one to tell your tracker about your leads."
-          columns={[
+          columns={columns}
+        />
+      </Card>
+      <PostbackTabs deliveriesKey={deliveriesKey} healthOf={healthOf} />
+      <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <DeletePostbackDialog postback={deleting} onDone={reload} onClose={() => setDeleting(null)} />
+    </ViewScreen>
+  );
+}
+
+/** Send test: which postback is sending, and the toast that says where its delivery shows. */
+function useSendTest(onSent: () => void) {
+  const [testing, setTesting] = useState<number | null>(null);
+  const feedback = useFeedback();
+  const sendTest = async (postback: Postback) => {
+    setTesting(postback.postbackID);
+    const answer = await api
+      .call('/postback/testPostback', { postbackID: postback.postbackID })
+      .catch(() => ({ status: 'error' as const, data: 'SERVER_ERROR' as const }));
+    // The test's outcome is in the delivery log below; the toast says where to look.
+    feedback.answer(
+      answer,
+      `Test postback to “${postback.postbackName}” sent: its delivery is in the log below`,
+      MESSAGES.connectionError,
+    );
+    setTesting(null);
+    onSent();
+  };
+  return { testing, sendTest };
+}
+
+/** The postbacks' columns: name with URL and health (and its Re-enable), trigger, type, and the row's actions. */
+function postbackColumns({
+  testing,
+  onEdit,
+  onTest,
+  onDelete,
+  onReenabled,
+}: {
+  testing: number | null;
+  onEdit(postback: Postback): void;
+  onTest(postback: Postback): void;
+  onDelete(postback: Postback): void;
+  onReenabled(): void;
+}): ListColumn<PostbackWithHealth>[] {
+  return [
+    {
+      title: 'Name',
+      dataIndex: 'postbackName',
+      render: (name: string, row) => (
+        <Space orientation="vertical" size={0} style={{ maxWidth: 520 }}>
+          <span>
+            <span data-testid="postback-row-name">{name}</span>
+            {row.health && row.health.state !== 'ok' && ' '}
+            <EndpointStateTag health={row.health} />
+          </span>
+          <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
+            {row.postbackURL}
+          </Typography.Text>
+          <EndpointHealthNotice
+            health={row.health}
+            what={`the postback “${name}”`}
+            onReenable={() => api.call('/postback/enablePostback', { postbackID: row.postbackID })}
+            onDone={onReenabled}
+          />
+        </Space>
+      ),
+    },
+    {
+      title: 'Trigger',
+      dataIndex: 'postbackTrigger',
+      phone: true,
+      render: (t: PostbackTrigger) => TRIGGER_LABELS[t] ?? t,
+    },
+    {
+      title: 'Type',
+      dataIndex: 'postbackType',
+      render: (_: unknown, row) =>
+        row.postbackDelivery === 'post-json' ? 'Default, POST (JSON)' : 'Default',
+    },
+    {
+      key: 'actions',
+      render: (_: unknown, row) => (
+        <RowActions
+          actions={[
+            { key: 'edit', testId: 'postback-edit', label: 'Edit', onClick: () => onEdit(row) },
             {
-              title: 'Name',
-              dataIndex: 'postbackName',
-              render: (name: string, row) => (
-                <Space orientation="vertical" size={0} style={{ maxWidth: 520 }}>
-                  <span>
-                    <span data-testid="postback-row-name">{name}</span>
-                    {row.health && row.health.state !== 'ok' && ' '}
-                    <EndpointStateTag health={row.health} />
-                  </span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-all' }}>
-                    {row.postbackURL}
-                  </Typography.Text>
-                  <EndpointHealthNotice
-                    health={row.health}
-                    what={`the postback “${name}”`}
-                    onReenable={() => api.call('/postback/enablePostback', { postbackID: row.postbackID })}
-                    onDone={reenabled}
-                  />
-                </Space>
-              ),
+              key: 'test',
+              testId: 'postback-test',
+              label: testing === row.postbackID ? 'Sending…' : 'Send test',
+              onClick: () => onTest(row),
             },
             {
-              title: 'Trigger',
-              dataIndex: 'postbackTrigger',
-              phone: true,
-              render: (t: PostbackTrigger) => TRIGGER_LABELS[t] ?? t,
-            },
-            {
-              title: 'Type',
-              dataIndex: 'postbackType',
-              render: (_: unknown, row) =>
-                row.postbackDelivery === 'post-json' ? 'Default, POST (JSON)' : 'Default',
-            },
-            {
-              key: 'actions',
-              render: (_: unknown, row) => (
-                <RowActions
-                  actions={[
-                    { key: 'edit', testId: 'postback-edit', label: 'Edit', onClick: () => setEditing(row) },
-                    {
-                      key: 'test',
-                      testId: 'postback-test',
-                      label: testing === row.postbackID ? 'Sending…' : 'Send test',
-                      onClick: () => void sendTest(row),
-                    },
-                    {
-                      key: 'delete',
-                      testId: 'postback-delete',
-                      label: 'Delete',
-                      danger: true,
-                      onClick: () => setDeleting(row),
-                    },
-                  ]}
-                />
-              ),
+              key: 'delete',
+              testId: 'postback-delete',
+              label: 'Delete',
+              danger: true,
+              onClick: () => onDelete(row),
             },
           ]}
         />
-      </Card>
-      <Tabs
-        data-testid="postback-tabs"
-        items={[
-          {
-            key: 'deliveries',
-            label: 'Delivery log',
-            children: <DeliveryLog reloadKey={deliveriesKey} healthOf={healthOf} />,
-          },
-          {
-            key: 'inspector',
-            label: <span data-testid="postback-tab-inspector">Inspector</span>,
-            children: <InspectorPanel />,
-          },
-          {
-            key: 'secret',
-            label: <span data-testid="postback-tab-secret">Signing secret</span>,
-            children: (
-              <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-                <SigningSecretPanel />
-                <VerifySignaturePanel />
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <PostbackForm editing={editing} onClose={() => setEditing(null)} onSaved={reload} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete postback"
-        confirmText="Delete"
-        errorMessage={MESSAGES.errorDeletingPostback}
-        doneText={`Postback “${deleting?.postbackName ?? ''}” deleted`}
-        onConfirm={() =>
-          api
-            .call('/postback/deletePostback', { postbackID: deleting?.postbackID ?? 0 })
-            .then((a) =>
-              a.status === 'ok' ? a : { ...a, details: { message: MESSAGES.errorDeletingPostback } },
-            )
-        }
-        onDone={reload}
-        onClose={() => setDeleting(null)}
-      >
-        Delete the postback “{deleting?.postbackName}”? Leads will no longer be reported to its URL.
-      </ConfirmDialog>
-    </Screen>
+      ),
+    },
+  ];
+}
+
+/** Below the postbacks: the delivery log, the inspector, and the signing secret with its check. */
+function PostbackTabs({
+  deliveriesKey,
+  healthOf,
+}: {
+  deliveriesKey: number;
+  healthOf: ReadonlyMap<number, EndpointHealthView>;
+}) {
+  return (
+    <Tabs
+      data-testid="postback-tabs"
+      items={[
+        {
+          key: 'deliveries',
+          label: 'Delivery log',
+          children: <DeliveryLog reloadKey={deliveriesKey} healthOf={healthOf} />,
+        },
+        {
+          key: 'inspector',
+          label: <span data-testid="postback-tab-inspector">Inspector</span>,
+          children: <InspectorPanel />,
+        },
+        {
+          key: 'secret',
+          label: <span data-testid="postback-tab-secret">Signing secret</span>,
+          children: (
+            <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+              <SigningSecretPanel />
+              <VerifySignaturePanel />
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Asks before deleting a postback; a refusal reads as the catalogue's delete message. */
+function DeletePostbackDialog({
+  postback,
+  onDone,
+  onClose,
+}: {
+  postback: Postback | null;
+  onDone(): void;
+  onClose(): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={postback !== null}
+      title="Delete postback"
+      confirmText="Delete"
+      errorMessage={MESSAGES.errorDeletingPostback}
+      doneText={`Postback “${postback?.postbackName ?? ''}” deleted`}
+      onConfirm={() =>
+        api
+          .call('/postback/deletePostback', { postbackID: postback?.postbackID ?? 0 })
+          .then((a) =>
+            a.status === 'ok' ? a : { ...a, details: { message: MESSAGES.errorDeletingPostback } },
+          )
+      }
+      onDone={onDone}
+      onClose={onClose}
+    >
+      Delete the postback “{postback?.postbackName}”? Leads will no longer be reported to its URL.
+    </ConfirmDialog>
   );
 }
