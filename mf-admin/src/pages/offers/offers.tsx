@@ -4,15 +4,16 @@ import { flagEmoji, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
   ConfirmDialog,
   formatDateTime,
+  InfoDialog,
   ListTable,
   RowActions,
   TagList,
   useFeedback,
   useList,
 } from '@leadmesh/ui';
-import { Alert, Button, Drawer, Grid, Modal, Spin, Tag } from 'antd';
+import { Alert, Button, Drawer, Grid, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { api, errorText, InfoList, listLoader, useUrlFilters } from '../../lib/screen.tsx';
+import { api, errorText, listLoader, useUrlFilters } from '../../lib/screen.tsx';
 import {
   EMPTY_OFFER_FORM,
   OfferFormFields,
@@ -173,42 +174,37 @@ export function Offers(_: { path: string }) {
       >
         {loading ? <Spin /> : <OfferFormFields form={form} setForm={setForm} file={file} setFile={setFile} />}
       </Drawer>
-      <Modal
+      <InfoDialog
         open={info !== null}
         title={`Offer ${info?.OfferName ?? ''}`}
-        footer={null}
-        onCancel={() => setInfo(null)}
-      >
-        {info && (
-          <div data-testid="offer-info">
-            <InfoList
-              items={[
-                ['Offer ID', info.ID],
-                ['Platform tax', `${info.PlatformTax}%`],
-                [
-                  'Countries',
-                  splitOfferCountries(info.OfferCountry)
-                    .map((c) => `${flagEmoji(c)} ${c}`)
-                    .join('  '),
-                ],
-                ['Active', info.OfferActive ? 'Yes' : 'No'],
-                ['Promoted', info.isPromoted ? 'Yes' : 'No'],
-                ['Limit', info.OfferLimit],
-                [
-                  'Conversion ratio',
-                  <span key="r" data-testid="offer-ratio">
-                    {ratioText(info.OfferMonthlyConversionRatio)}
-                  </span>,
-                ],
-                ['Payout', formatUsd(info.OfferPayout)],
-                ['Product price', info.OfferProductPrice],
-                ['Referral payout', formatUsd(info.ReferralPayout)],
-                ['Created', formatDateTime(info.createdAt)],
-              ]}
-            />
-          </div>
-        )}
-      </Modal>
+        onClose={() => setInfo(null)}
+        testId="offer-info"
+        items={
+          info && [
+            ['Offer ID', info.ID],
+            ['Platform tax', `${info.PlatformTax}%`],
+            [
+              'Countries',
+              splitOfferCountries(info.OfferCountry)
+                .map((c) => `${flagEmoji(c)} ${c}`)
+                .join('  '),
+            ],
+            ['Active', info.OfferActive ? 'Yes' : 'No'],
+            ['Promoted', info.isPromoted ? 'Yes' : 'No'],
+            ['Limit', info.OfferLimit],
+            [
+              'Conversion ratio',
+              <span key="r" data-testid="offer-ratio">
+                {ratioText(info.OfferMonthlyConversionRatio)}
+              </span>,
+            ],
+            ['Payout', formatUsd(info.OfferPayout)],
+            ['Product price', info.OfferProductPrice],
+            ['Referral payout', formatUsd(info.ReferralPayout)],
+            ['Created', formatDateTime(info.createdAt)],
+          ]
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete offer ${deleting?.OfferName ?? ''}?`}

@@ -12,6 +12,7 @@ import {
   FilePicker,
   FormDialog,
   formatDateTime,
+  InfoDialog,
   ListTable,
   RowActions,
   SearchSelect,
@@ -21,7 +22,7 @@ import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOfferNames } from '../../lib/pickers.tsx';
-import { api, InfoDialog, listLoader } from '../../lib/screen.tsx';
+import { api, listLoader } from '../../lib/screen.tsx';
 
 /** The add-website checks, in the order of public §5; null when the form may be sent. */
 export function websiteFormError(f: {
