@@ -3,7 +3,7 @@ import { ADVERTISER_OFFER_LIST, type AdvertiserOffer, type FilterItem } from '@l
 import {
   approveRateText,
   countryOptions,
-  Details,
+  InfoList,
   ListTable,
   Money,
   Screen,
@@ -22,7 +22,7 @@ function countries(joined: string): string {
 function MoreInfo({ offer }: { offer: AdvertiserOffer }) {
   return (
     <div data-testid="offer-info" style={{ maxWidth: 320 }}>
-      <Details
+      <InfoList
         items={[
           ['Country', countries(offer.OfferCountry)],
           ['Type', offer.OfferType],

@@ -15,6 +15,7 @@ export * from './feedback.tsx';
 export * from './filters.ts';
 export * from './first-rows.tsx';
 export * from './format.ts';
+export * from './InfoDialog.tsx';
 export * from './KpiTile.tsx';
 export * from './LeadStatusTag.tsx';
 export * from './LeadTimeline.tsx';

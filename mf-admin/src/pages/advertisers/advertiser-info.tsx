@@ -1,9 +1,9 @@
 import type { Advertiser } from '@leadmesh/schema';
 import { formatUsd, isTestCrm } from '@leadmesh/schema/constants';
-import { formatDate, TagList } from '@leadmesh/ui';
+import { formatDate, InfoDialog, TagList } from '@leadmesh/ui';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, InfoDialog } from '../../lib/screen.tsx';
+import { api } from '../../lib/screen.tsx';
 
 /** More info of an advertiser: company, TAX/VAT, credits and CRMs. */
 export function AdvertiserInfoDialog({ adv, onClose }: { adv: Advertiser | null; onClose(): void }) {

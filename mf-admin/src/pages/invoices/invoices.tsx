@@ -1,10 +1,10 @@
 import { INVOICE_LIST, type Invoice } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDateTime, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, formatDateTime, InfoDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
 import { Checkbox, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, InfoDialog, listLoader } from '../../lib/screen.tsx';
+import { api, listLoader } from '../../lib/screen.tsx';
 
 /** admin-invoices (public §2): invoices, paid or not, with Mark paid (review decision). */
 export function Invoices(_: { path: string }) {

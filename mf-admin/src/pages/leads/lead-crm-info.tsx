@@ -1,8 +1,8 @@
 import type { Lead, LeadCrmInfo } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { CrmTypeName, formatDateTime } from '@leadmesh/ui';
+import { CrmTypeName, formatDateTime, InfoDialog } from '@leadmesh/ui';
 import { useEffect, useState } from 'react';
-import { api, InfoDialog } from '../../lib/screen.tsx';
+import { api } from '../../lib/screen.tsx';
 
 /** What the lead's CRM says of it (its ID there, its status, the agents' comments), fetched on open. */
 export function LeadCrmInfoModal({ lead, onClose }: { lead: Lead | null; onClose(): void }) {

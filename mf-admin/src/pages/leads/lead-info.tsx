@@ -4,12 +4,12 @@ import {
   CrmTypeName,
   flagEmoji,
   formatDateTime,
+  InfoList,
   LeadStatusTag,
   LeadTimelineOf,
   purchaseItems,
 } from '@leadmesh/ui';
 import { Divider, Drawer, Grid } from 'antd';
-import { InfoList } from '../../lib/screen.tsx';
 
 /** More info of a lead: its fields and its whole timeline, with Replay on every postback (admins). */
 export function LeadInfoDrawer({ lead, onClose }: { lead: AdminLead | null; onClose(): void }) {

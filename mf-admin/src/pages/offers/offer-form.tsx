@@ -141,60 +141,50 @@ export async function uploadOfferImage(
   return { error: MESSAGES.imageUploadError };
 }
 
-/** The add and edit offer form, in the order of admin §2. */
-export function OfferFormFields({
-  form,
-  setForm,
-  file,
-  setFile,
-}: {
+type SetField = <K extends keyof OfferFormState>(key: K, value: OfferFormState[K]) => void;
+
+/** What each part of the form gets: the values and the setter of one field. */
+interface PartProps {
   form: OfferFormState;
-  setForm(f: OfferFormState): void;
-  file: File | null;
-  setFile(f: File | null): void;
-}) {
+  set: SetField;
+}
+
+const TWO_COLUMNS = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+  columnGap: 12,
+} as const;
+
+/** The advertisers with their CRMs, to pick the offer's; `failed` when they could not be fetched. */
+function useAdvertisersWithCrm() {
   const [advertisers, setAdvertisers] = useState<AdvertiserWithCrm[] | null>(null);
-  const [advError, setAdvError] = useState(false);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     void api.call('/partners/getAllAdvertisersWithCRM', {}).then((a) => {
       if (a.status === 'ok') setAdvertisers(a.data);
-      else setAdvError(true);
+      else setFailed(true);
     });
   }, []);
+  return { advertisers, failed };
+}
+
+/** The advertiser, then one of its CRMs: a new advertiser clears the CRM picked for the old one. */
+function AdvertiserFields({ form, set, setForm }: PartProps & { setForm(f: OfferFormState): void }) {
+  const { advertisers, failed } = useAdvertisersWithCrm();
   const crms = useMemo(
     () => advertisers?.find((a) => a.ID === form.BoundAdvertiser)?.CRMInfo ?? [],
     [advertisers, form.BoundAdvertiser],
   );
-  const set = <K extends keyof OfferFormState>(k: K, v: OfferFormState[K]) => setForm({ ...form, [k]: v });
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const text = (
-    k:
-      | 'OfferName'
-      | 'OfferProductBrand'
-      | 'OfferProductName'
-      | 'OfferProductPrice'
-      | 'CRMID'
-      | 'PlatformTax'
-      | 'OfferLimit',
-    label: string,
-    hint?: string,
-  ) => (
-    <Field label={label} hint={hint}>
-      <Input data-testid={`offer-${k}`} value={form[k]} onChange={(e) => set(k, e.target.value)} />
-    </Field>
-  );
-
+  const crmPlaceholder =
+    form.BoundAdvertiser === null
+      ? 'Pick an advertiser first'
+      : crms.length
+        ? 'Pick a CRM'
+        : 'This advertiser has no CRM';
   return (
-    <div data-testid="offer-form-fields">
-      {advError && <Alert type="error" title="Cant get advertisers" style={{ marginBottom: 8 }} />}
-      <div
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-          columnGap: 12,
-        }}
-      >
+    <>
+      {failed && <Alert type="error" title="Cant get advertisers" style={{ marginBottom: 8 }} />}
+      <div style={TWO_COLUMNS}>
         <Field label="Advertiser">
           <Select
             data-testid="offer-advertiser"
@@ -212,13 +202,7 @@ export function OfferFormFields({
           <Select
             data-testid="offer-crm"
             disabled={form.BoundAdvertiser === null}
-            placeholder={
-              form.BoundAdvertiser === null
-                ? 'Pick an advertiser first'
-                : crms.length
-                  ? 'Pick a CRM'
-                  : 'This advertiser has no CRM'
-            }
+            placeholder={crmPlaceholder}
             value={form.SelectedCRM ?? undefined}
             onChange={(v) => set('SelectedCRM', v)}
             options={crms.map((c) => ({
@@ -229,135 +213,206 @@ export function OfferFormFields({
           />
         </Field>
       </div>
-      <Field label="Countries">
-        <div
-          style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginBottom: 4 }}
-          data-testid="offer-countries"
-        >
-          {form.countries.map((c) => (
-            <Tag
-              key={c}
-              closable
-              onClose={() =>
-                set(
-                  'countries',
-                  form.countries.filter((x) => x !== c),
-                )
-              }
-              data-testid="offer-country-pill"
-            >
-              {flagEmoji(c)} {c}
-            </Tag>
-          ))}
-        </div>
-        <CountrySelect
-          data-testid="offer-country-add"
-          placeholder="Add country"
-          value={null}
-          onChange={(c) => !form.countries.includes(c) && set('countries', [...form.countries, c])}
-          style={{ width: 240 }}
+    </>
+  );
+}
+
+/** The offer's countries as closable pills, with a picker that adds one not there yet. */
+function CountriesField({ form, set }: PartProps) {
+  return (
+    <Field label="Countries">
+      <div
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginBottom: 4 }}
+        data-testid="offer-countries"
+      >
+        {form.countries.map((c) => (
+          <Tag
+            key={c}
+            closable
+            onClose={() =>
+              set(
+                'countries',
+                form.countries.filter((x) => x !== c),
+              )
+            }
+            data-testid="offer-country-pill"
+          >
+            {flagEmoji(c)} {c}
+          </Tag>
+        ))}
+      </div>
+      <CountrySelect
+        data-testid="offer-country-add"
+        placeholder="Add country"
+        value={null}
+        onChange={(c) => !form.countries.includes(c) && set('countries', [...form.countries, c])}
+        style={{ width: 240 }}
+      />
+    </Field>
+  );
+}
+
+type TextKey =
+  | 'OfferName'
+  | 'OfferProductBrand'
+  | 'OfferProductName'
+  | 'OfferProductPrice'
+  | 'CRMID'
+  | 'PlatformTax'
+  | 'OfferLimit';
+
+/** A text field of the form, found by the browser tests as `offer-<field>`. */
+function TextField({ form, set, k, label, hint }: PartProps & { k: TextKey; label: string; hint?: string }) {
+  return (
+    <Field label={label} hint={hint}>
+      <Input data-testid={`offer-${k}`} value={form[k]} onChange={(e) => set(k, e.target.value)} />
+    </Field>
+  );
+}
+
+/** A dollar amount as typed (the wire form turns it into cents). */
+function DollarsInput({ form, set, k }: PartProps & { k: 'payout' | 'referral' }) {
+  return (
+    <Input
+      data-testid={`offer-${k}`}
+      prefix="$"
+      inputMode="decimal"
+      value={form[k]}
+      onChange={(e) => set(k, e.target.value)}
+    />
+  );
+}
+
+/** The payout, and whether it is the publisher's share grossed up by the platform tax. */
+function PayoutField(part: PartProps) {
+  const { form, set } = part;
+  return (
+    <Field
+      label={form.automaticTax ? 'Publisher payout in $ (grossed up)' : 'Payout in $ (the advertiser pays)'}
+    >
+      <Space.Compact style={{ width: '100%' }}>
+        <DollarsInput {...part} k="payout" />
+      </Space.Compact>
+      <div style={{ marginTop: 4 }}>
+        <Switch
+          size="small"
+          data-testid="offer-autotax"
+          checked={form.automaticTax}
+          onChange={(v) => set('automaticTax', v)}
+        />{' '}
+        Automatic tax
+      </div>
+    </Field>
+  );
+}
+
+/** Name, product, type, money, limits and state, two columns wide. */
+function TermsFields(part: PartProps) {
+  const { form, set } = part;
+  return (
+    <div style={TWO_COLUMNS}>
+      <TextField {...part} k="OfferName" label="Offer name" />
+      <TextField {...part} k="OfferProductBrand" label="Product brand" />
+      <TextField {...part} k="OfferProductName" label="Product name" />
+      <Field label="Offer type">
+        <Select
+          data-testid="offer-type"
+          placeholder="CPA or CPL"
+          value={form.OfferType ?? undefined}
+          onChange={(v) => set('OfferType', v)}
+          options={SELECTABLE_OFFER_TYPES.map((t) => ({
+            value: t,
+            label: t === 'CPA' ? 'Cost per action (CPA)' : 'Cost per lead (CPL)',
+          }))}
+          style={{ width: '100%' }}
         />
       </Field>
-      <div
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-          columnGap: 12,
-        }}
-      >
-        {text('OfferName', 'Offer name')}
-        {text('OfferProductBrand', 'Product brand')}
-        {text('OfferProductName', 'Product name')}
-        <Field label="Offer type">
-          <Select
-            data-testid="offer-type"
-            placeholder="CPA or CPL"
-            value={form.OfferType ?? undefined}
-            onChange={(v) => set('OfferType', v)}
-            options={SELECTABLE_OFFER_TYPES.map((t) => ({
-              value: t,
-              label: t === 'CPA' ? 'Cost per action (CPA)' : 'Cost per lead (CPL)',
-            }))}
-            style={{ width: '100%' }}
-          />
-        </Field>
-        <Field
-          label={
-            form.automaticTax ? 'Publisher payout in $ (grossed up)' : 'Payout in $ (the advertiser pays)'
-          }
-        >
-          <Space.Compact style={{ width: '100%' }}>
-            <Input
-              data-testid="offer-payout"
-              prefix="$"
-              inputMode="decimal"
-              value={form.payout}
-              onChange={(e) => set('payout', e.target.value)}
-            />
-          </Space.Compact>
-          <div style={{ marginTop: 4 }}>
-            <Switch
-              size="small"
-              data-testid="offer-autotax"
-              checked={form.automaticTax}
-              onChange={(v) => set('automaticTax', v)}
-            />{' '}
-            Automatic tax
-          </div>
-        </Field>
-        {text('PlatformTax', 'Platform tax %')}
-        {text('OfferLimit', 'Lead limit (per day)')}
-        {text('OfferProductPrice', 'Product price and currency', 'e.g. 50,00 EUR')}
-        <Field label="Referral payout in $">
-          <Input
-            data-testid="offer-referral"
-            prefix="$"
-            inputMode="decimal"
-            value={form.referral}
-            onChange={(e) => set('referral', e.target.value)}
-          />
-        </Field>
-        {text('CRMID', 'CRM article ID')}
-        <Field label="Active">
-          <YesNo value={form.OfferActive} onChange={(v) => set('OfferActive', v)} />
-        </Field>
-        <Field label="Promoted (first in the catalogue)">
-          <Switch
-            data-testid="offer-promoted"
-            checked={form.isPromoted}
-            onChange={(v) => set('isPromoted', v)}
-          />
-        </Field>
-      </div>
-      <Field label="Image">
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          {(preview || form.images[0]) && (
-            <img
-              src={preview ?? api.urlOf(`${IMAGE_PATH_PREFIX}${form.images[0]}`)}
-              alt="Offer"
-              style={{
-                width: 96,
-                height: 64,
-                objectFit: 'cover',
-                borderRadius: 4,
-                border: '1px solid rgba(127,127,127,0.3)',
-              }}
-            />
-          )}
-          <FilePicker
-            testId="offer-image"
-            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-            file={file}
-            onChange={setFile}
-            chooseLabel={form.images[0] ? 'Replace image…' : 'Choose image…'}
-          />
-          {file && (
-            <Button size="small" onClick={() => setFile(null)}>
-              Keep the current image
-            </Button>
-          )}
-        </div>
+      <PayoutField {...part} />
+      <TextField {...part} k="PlatformTax" label="Platform tax %" />
+      <TextField {...part} k="OfferLimit" label="Lead limit (per day)" />
+      <TextField {...part} k="OfferProductPrice" label="Product price and currency" hint="e.g. 50,00 EUR" />
+      <Field label="Referral payout in $">
+        <DollarsInput {...part} k="referral" />
       </Field>
+      <TextField {...part} k="CRMID" label="CRM article ID" />
+      <Field label="Active">
+        <YesNo value={form.OfferActive} onChange={(v) => set('OfferActive', v)} />
+      </Field>
+      <Field label="Promoted (first in the catalogue)">
+        <Switch
+          data-testid="offer-promoted"
+          checked={form.isPromoted}
+          onChange={(v) => set('isPromoted', v)}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/** The offer's image: the chosen file's preview, else the current image, with Replace and Keep. */
+function ImageField({
+  current,
+  file,
+  setFile,
+}: {
+  current: string | undefined;
+  file: File | null;
+  setFile(f: File | null): void;
+}) {
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  return (
+    <Field label="Image">
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+        {(preview || current) && (
+          <img
+            src={preview ?? api.urlOf(`${IMAGE_PATH_PREFIX}${current}`)}
+            alt="Offer"
+            style={{
+              width: 96,
+              height: 64,
+              objectFit: 'cover',
+              borderRadius: 4,
+              border: '1px solid rgba(127,127,127,0.3)',
+            }}
+          />
+        )}
+        <FilePicker
+          testId="offer-image"
+          accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+          file={file}
+          onChange={setFile}
+          chooseLabel={current ? 'Replace image…' : 'Choose image…'}
+        />
+        {file && (
+          <Button size="small" onClick={() => setFile(null)}>
+            Keep the current image
+          </Button>
+        )}
+      </div>
+    </Field>
+  );
+}
+
+/** The add and edit offer form, in the order of admin §2. */
+export function OfferFormFields({
+  form,
+  setForm,
+  file,
+  setFile,
+}: {
+  form: OfferFormState;
+  setForm(f: OfferFormState): void;
+  file: File | null;
+  setFile(f: File | null): void;
+}) {
+  const set: SetField = (k, v) => setForm({ ...form, [k]: v });
+  return (
+    <div data-testid="offer-form-fields">
+      <AdvertiserFields form={form} set={set} setForm={setForm} />
+      <CountriesField form={form} set={set} />
+      <TermsFields form={form} set={set} />
+      <ImageField current={form.images[0]} file={file} setFile={setFile} />
       <Field label="Description">
         <div data-testid="offer-description">
           <RichTextEditor value={form.OfferDescription} onChange={(v) => set('OfferDescription', v)} />

@@ -182,6 +182,204 @@ function PaymentFields({ value, onChange }: { value: PaymentForm; onChange(v: Pa
   );
 }
 
+type SetField = <K extends keyof FormState>(key: K, value: FormState[K]) => void;
+
+/** The user fetched again when the dialog opens (with the payment method for admins), and the staff list. */
+function useUserForm(user: User | null, isAdmin: boolean) {
+  const [form, setForm] = useState<FormState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [staff, setStaff] = useState<{ value: number; label: string }[]>([]);
+  useEffect(() => {
+    setForm(null);
+    setLoadError(null);
+    if (!user) return;
+    let live = true;
+    // Admins see the payment method to edit it (decision 0020); others never ask for it here.
+    void api.call('/users/getSingleUser', { ID: user.ID, showPayment: isAdmin }).then((a) => {
+      if (!live) return;
+      if (a.status === 'ok') setForm(formOf(a.data));
+      else setLoadError('Failed to get user data!');
+    });
+    if (isAdmin) void loadStaff().then((s) => live && setStaff(s));
+    return () => {
+      live = false;
+    };
+  }, [user, isAdmin]);
+  const set: SetField = (key, value) => setForm((f) => (f ? { ...f, [key]: value } : f));
+  return { form, set, loadError, staff };
+}
+
+/** The first rule of admin §5 the form breaks (ZIP, referral percent, payment method); null when none. */
+function userFormProblem(form: FormState, isAdmin: boolean): string | null {
+  const zip = form.ZIP.trim();
+  if (zip !== '' && !/^\d+$/.test(zip)) return MESSAGES.zipMustBeNumber;
+  if (isAdmin && !/^\d{1,3}$/.test(form.ReferralPercentEarnings.trim()))
+    return 'Referral earnings must be a whole number of percent';
+  const payment = paymentOf(form.payment);
+  if (isAdmin && payment && JSON.stringify(payment) !== form.paymentLoaded)
+    return paymentMethodProblem(payment)?.message ?? null;
+  return null;
+}
+
+/** The edit call's body: empty text as null, numbers as numbers, the rest only when filled or changed. */
+function userEditBody(id: number, form: FormState, isAdmin: boolean) {
+  const zip = form.ZIP.trim();
+  const experience = form.Experience.trim();
+  const payment = paymentOf(form.payment);
+  const paymentChanged = isAdmin && JSON.stringify(payment) !== form.paymentLoaded;
+  return {
+    id,
+    FirstName: textOrNull(form.FirstName),
+    LastName: textOrNull(form.LastName),
+    ZIP: zip === '' ? null : Number(zip),
+    // Experience only when numeric (admin §5).
+    ...(experience === ''
+      ? { Experience: null }
+      : /^\d+$/.test(experience)
+        ? { Experience: Number(experience) }
+        : {}),
+    ContactWhatsapp: textOrNull(form.ContactWhatsapp),
+    ContactSkype: textOrNull(form.ContactSkype),
+    ContactTelegram: textOrNull(form.ContactTelegram),
+    Country: form.Country,
+    ...(form.newEmail.trim() ? { newEmail: form.newEmail.trim() } : {}),
+    // The rest is the admin's to change (admin §6; the server refuses it to anyone else).
+    ...(isAdmin
+      ? {
+          ...(form.newPassword ? { newPassword: form.newPassword } : {}),
+          ReferralPercentEarnings: Number(form.ReferralPercentEarnings.trim()),
+          AssignedManagerID: form.AssignedManagerID,
+          newFlags: form.flags,
+          AutoPayoutInterval: form.AutoPayoutInterval as (typeof AUTO_PAYOUT_INTERVALS)[number],
+          ...(paymentChanged ? { PaymentMethod: payment as PaymentMethod | null } : {}),
+        }
+      : {}),
+  };
+}
+
+/** A text field of the form, found by the browser tests as `user-<field>`. */
+function UserText({
+  form,
+  set,
+  k,
+  label,
+  type = 'text',
+}: {
+  form: FormState;
+  set: SetField;
+  k: keyof FormState;
+  label: string;
+  type?: string;
+}) {
+  return (
+    <Field label={label}>
+      <Input
+        data-testid={`user-${k}`}
+        type={type}
+        value={form[k] as string}
+        autoComplete={type === 'password' ? 'new-password' : 'off'}
+        onChange={(e) => set(k, e.target.value as never)}
+      />
+    </Field>
+  );
+}
+
+/** The admin's part (admin §6): password, referral percent, manager, auto payout, flags, payment method. */
+function AdminFields({
+  form,
+  set,
+  staff,
+}: {
+  form: FormState;
+  set: SetField;
+  staff: { value: number; label: string }[];
+}) {
+  return (
+    <div style={{ gridColumn: '1 / -1' }} data-testid="user-admin-fields">
+      <Divider style={{ margin: '6px 0 10px' }}>Admin only</Divider>
+      <div style={GRID}>
+        <UserText
+          form={form}
+          set={set}
+          k="newPassword"
+          label="New password (leave empty to keep)"
+          type="password"
+        />
+        <UserText form={form} set={set} k="ReferralPercentEarnings" label="Referral earnings (%)" />
+        <Field label="Assigned manager">
+          <SearchSelect
+            data-testid="user-manager"
+            allowClear
+            placeholder="No manager assigned"
+            value={form.AssignedManagerID ?? undefined}
+            onChange={(v) => set('AssignedManagerID', v === undefined ? null : Number(v))}
+            options={staff}
+            style={{ width: '100%' }}
+          />
+        </Field>
+        <Field label="Auto payout">
+          <Select
+            data-testid="user-autopayout"
+            value={form.AutoPayoutInterval}
+            onChange={(v) => set('AutoPayoutInterval', v)}
+            options={AUTO_PAYOUT_INTERVALS.map((d) => ({
+              value: d,
+              label: d === 0 ? 'None' : `Every ${d} days`,
+            }))}
+            style={{ width: '100%' }}
+          />
+        </Field>
+      </div>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: 4 }}>
+        {USER_FLAGS.map((flag) => (
+          <Checkbox
+            key={flag}
+            data-testid={`user-flag-${flag}`}
+            checked={form.flags[flag]}
+            onChange={(e) => set('flags', { ...form.flags, [flag]: e.target.checked })}
+          >
+            {FLAG_LABELS[flag]}
+          </Checkbox>
+        ))}
+      </div>
+      <PaymentFields value={form.payment} onChange={(payment) => set('payment', payment)} />
+    </div>
+  );
+}
+
+/** The fields every staff member who reaches the screen may change, then the admin's. */
+function UserFields({
+  form,
+  set,
+  email,
+  isAdmin,
+  staff,
+}: {
+  form: FormState;
+  set: SetField;
+  email: string | undefined;
+  isAdmin: boolean;
+  staff: { value: number; label: string }[];
+}) {
+  const part = { form, set };
+  return (
+    <div style={GRID}>
+      <UserText {...part} k="FirstName" label="First name" />
+      <UserText {...part} k="LastName" label="Last name" />
+      <UserText {...part} k="newEmail" label={`New e-mail (now ${email})`} type="email" />
+      <Field label="Country">
+        <CountrySelect value={form.Country} onChange={(c) => set('Country', c)} style={{ width: '100%' }} />
+      </Field>
+      <UserText {...part} k="ZIP" label="ZIP" />
+      <UserText {...part} k="Experience" label="Experience (years)" />
+      <UserText {...part} k="ContactWhatsapp" label="WhatsApp" />
+      <UserText {...part} k="ContactSkype" label="Skype" />
+      <UserText {...part} k="ContactTelegram" label="Telegram" />
+      {isAdmin && <AdminFields {...part} staff={staff} />}
+    </div>
+  );
+}
+
 /**
  * Edit a user (admin §2, §5): basic fields for every staff member who reaches the screen; the flags,
  * the auto-payout interval, the password, referral percent, manager and payment method for admins
@@ -199,90 +397,19 @@ export function UserEditDialog({
   onClose(): void;
   onSaved(user: User): void;
 }) {
-  const [form, setForm] = useState<FormState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [staff, setStaff] = useState<{ value: number; label: string }[]>([]);
-
-  useEffect(() => {
-    setForm(null);
-    setLoadError(null);
-    if (!user) return;
-    let live = true;
-    // Admins see the payment method to edit it (decision 0020); others never ask for it here.
-    void api.call('/users/getSingleUser', { ID: user.ID, showPayment: isAdmin }).then((a) => {
-      if (!live) return;
-      if (a.status === 'ok') setForm(formOf(a.data));
-      else setLoadError('Failed to get user data!');
-    });
-    if (isAdmin) void loadStaff().then((s) => live && setStaff(s));
-    return () => {
-      live = false;
-    };
-  }, [user, isAdmin]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => (f ? { ...f, [key]: value } : f));
+  const { form, set, loadError, staff } = useUserForm(user, isAdmin);
 
   const submit = async () => {
     if (!user || !form) return loadError ?? 'Failed to get user data!';
-    const zip = form.ZIP.trim();
-    if (zip !== '' && !/^\d+$/.test(zip)) return MESSAGES.zipMustBeNumber;
-    const experience = form.Experience.trim();
-    const referral = form.ReferralPercentEarnings.trim();
-    if (isAdmin && !/^\d{1,3}$/.test(referral)) return 'Referral earnings must be a whole number of percent';
-    const payment = paymentOf(form.payment);
-    const paymentChanged = isAdmin && JSON.stringify(payment) !== form.paymentLoaded;
-    if (paymentChanged && payment) {
-      const problem = paymentMethodProblem(payment);
-      if (problem) return problem.message;
-    }
-    const body = {
-      id: user.ID,
-      FirstName: textOrNull(form.FirstName),
-      LastName: textOrNull(form.LastName),
-      ZIP: zip === '' ? null : Number(zip),
-      // Experience only when numeric (admin §5).
-      ...(experience === ''
-        ? { Experience: null }
-        : /^\d+$/.test(experience)
-          ? { Experience: Number(experience) }
-          : {}),
-      ContactWhatsapp: textOrNull(form.ContactWhatsapp),
-      ContactSkype: textOrNull(form.ContactSkype),
-      ContactTelegram: textOrNull(form.ContactTelegram),
-      Country: form.Country,
-      ...(form.newEmail.trim() ? { newEmail: form.newEmail.trim() } : {}),
-      // The rest is the admin's to change (admin §6; the server refuses it to anyone else).
-      ...(isAdmin
-        ? {
-            ...(form.newPassword ? { newPassword: form.newPassword } : {}),
-            ReferralPercentEarnings: Number(referral),
-            AssignedManagerID: form.AssignedManagerID,
-            newFlags: form.flags,
-            AutoPayoutInterval: form.AutoPayoutInterval as (typeof AUTO_PAYOUT_INTERVALS)[number],
-            ...(paymentChanged ? { PaymentMethod: payment as PaymentMethod | null } : {}),
-          }
-        : {}),
-    };
-    const saved = await api.call('/users/editUser', body);
+    const problem = userFormProblem(form, isAdmin);
+    if (problem) return problem;
+    const saved = await api.call('/users/editUser', userEditBody(user.ID, form, isAdmin));
     if (saved.status !== 'ok') return saved;
     const again = await api.call('/users/getSingleUser', { ID: user.ID });
     if (again.status !== 'ok') return 'Failed to get the new edited user!';
     onSaved(again.data);
     return null;
   };
-
-  const text = (key: keyof FormState, label: string, type = 'text') => (
-    <Field label={label}>
-      <Input
-        data-testid={`user-${key}`}
-        type={type}
-        value={(form?.[key] as string) ?? ''}
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        onChange={(e) => set(key, e.target.value as never)}
-      />
-    </Field>
-  );
 
   return (
     <FormDialog
@@ -296,81 +423,12 @@ export function UserEditDialog({
       width={640}
       testId="user-edit"
     >
-      {!form ? (
-        loadError ? (
-          <div data-testid="form-load-error">{loadError}</div>
-        ) : (
-          <Spin />
-        )
+      {form ? (
+        <UserFields form={form} set={set} email={user?.Email} isAdmin={isAdmin} staff={staff} />
+      ) : loadError ? (
+        <div data-testid="form-load-error">{loadError}</div>
       ) : (
-        <div style={GRID}>
-          {text('FirstName', 'First name')}
-          {text('LastName', 'Last name')}
-          {text('newEmail', `New e-mail (now ${user?.Email})`, 'email')}
-          <Field label="Country">
-            <CountrySelect
-              value={form.Country}
-              onChange={(c) => set('Country', c)}
-              style={{ width: '100%' }}
-            />
-          </Field>
-          {text('ZIP', 'ZIP')}
-          {text('Experience', 'Experience (years)')}
-          {text('ContactWhatsapp', 'WhatsApp')}
-          {text('ContactSkype', 'Skype')}
-          {text('ContactTelegram', 'Telegram')}
-          {isAdmin && (
-            <div style={{ gridColumn: '1 / -1' }} data-testid="user-admin-fields">
-              <Divider style={{ margin: '6px 0 10px' }}>Admin only</Divider>
-              <div style={GRID}>
-                {text('newPassword', 'New password (leave empty to keep)', 'password')}
-                {text('ReferralPercentEarnings', 'Referral earnings (%)')}
-                <Field label="Assigned manager">
-                  <SearchSelect
-                    data-testid="user-manager"
-                    allowClear
-                    placeholder="No manager assigned"
-                    value={form.AssignedManagerID ?? undefined}
-                    onChange={(v) => set('AssignedManagerID', v === undefined ? null : Number(v))}
-                    options={staff}
-                    style={{ width: '100%' }}
-                  />
-                </Field>
-                <Field label="Auto payout">
-                  <Select
-                    data-testid="user-autopayout"
-                    value={form.AutoPayoutInterval}
-                    onChange={(v) => set('AutoPayoutInterval', v)}
-                    options={AUTO_PAYOUT_INTERVALS.map((d) => ({
-                      value: d,
-                      label: d === 0 ? 'None' : `Every ${d} days`,
-                    }))}
-                    style={{ width: '100%' }}
-                  />
-                </Field>
-              </div>
-              <div
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
-                  gap: 4,
-                }}
-              >
-                {USER_FLAGS.map((flag) => (
-                  <Checkbox
-                    key={flag}
-                    data-testid={`user-flag-${flag}`}
-                    checked={form.flags[flag]}
-                    onChange={(e) => set('flags', { ...form.flags, [flag]: e.target.checked })}
-                  >
-                    {FLAG_LABELS[flag]}
-                  </Checkbox>
-                ))}
-              </div>
-              <PaymentFields value={form.payment} onChange={(payment) => set('payment', payment)} />
-            </div>
-          )}
-        </div>
+        <Spin />
       )}
     </FormDialog>
   );

@@ -1,10 +1,10 @@
 import type { User } from '@leadmesh/schema';
 import { MESSAGES, USER_FLAGS } from '@leadmesh/schema/constants';
-import { flagEmoji, formatDate, TagList } from '@leadmesh/ui';
+import { flagEmoji, formatDate, InfoDialog, TagList } from '@leadmesh/ui';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { FLAG_LABELS } from '../../lib/options.ts';
-import { api, InfoDialog } from '../../lib/screen.tsx';
+import { api } from '../../lib/screen.tsx';
 
 function managerText(state: ManagerState): string {
   if (state === null) return '…';

@@ -12,16 +12,18 @@ import {
   FilePicker,
   FormDialog,
   formatDateTime,
+  InfoDialog,
   ListTable,
   RowActions,
   SearchSelect,
+  type SearchSelectOption,
   useList,
 } from '@leadmesh/ui';
-import { Button, Input, Select } from 'antd';
-import { useState } from 'react';
+import { Button, Input } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOfferNames } from '../../lib/pickers.tsx';
-import { api, InfoDialog, listLoader } from '../../lib/screen.tsx';
+import { api, listLoader } from '../../lib/screen.tsx';
 
 /** The add-website checks, in the order of public §5; null when the form may be sent. */
 export function websiteFormError(f: {
@@ -40,40 +42,181 @@ export function websiteFormError(f: {
   return null;
 }
 
+interface WebsiteForm {
+  name: string;
+  entry: string;
+  thanks: string;
+  file: File | null;
+  type: string | null;
+  offer: number | null;
+}
+
+const EMPTY_WEBSITE_FORM: WebsiteForm = {
+  name: '',
+  entry: 'index.html',
+  thanks: '',
+  file: null,
+  type: null,
+  offer: null,
+};
+
+const TYPE_OPTIONS = WEBSITE_TYPES.map((t) => ({ value: t, label: WEBSITE_TYPE_LABELS[t] }));
+
+/** Where a website is served: an uploaded one under the API, else its own address. */
+const urlOf = (w: Website) => (w.URL.startsWith('/') ? api.urlOf(w.URL) : w.URL);
+
+/** Uploads the checked form; the answer is the message to show, or null once uploaded. */
+async function uploadWebsite(f: WebsiteForm): Promise<string | null> {
+  const problem = websiteFormError(f);
+  if (problem) return problem;
+  const form = new FormData();
+  form.set('websiteFile', f.file as File);
+  form.set('WebsiteName', f.name.trim());
+  form.set('BoundOffer', String(f.offer));
+  form.set('EntryFile', f.entry.trim());
+  form.set('WebsiteType', f.type as string);
+  if (f.thanks.trim()) form.set('PurchaseCompleteFile', f.thanks.trim());
+  const a = await api.upload('/websites/uploadWebsite', form);
+  if (a.status === 'ok') return null;
+  return a.data === 'VALIDATION_ERROR' && a.details?.message
+    ? a.details.message
+    : MESSAGES.errorUploadingWebsite;
+}
+
+/** A labelled picker of the add-website form; clearing it gives null. */
+function FormPicker({
+  label,
+  testId,
+  placeholder,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  placeholder: string;
+  value: string | number | null;
+  options: SearchSelectOption[];
+  onChange(value: string | number | null): void;
+}) {
+  return (
+    <Field label={label}>
+      <SearchSelect
+        data-testid={testId}
+        value={value ?? undefined}
+        placeholder={placeholder}
+        onChange={(v) => onChange(v ?? null)}
+        options={options}
+        style={{ width: '100%' }}
+      />
+    </Field>
+  );
+}
+
+/** Add website (public §5): a .zip of the site, its entry and thank-you files, its type and offer. */
+function AddWebsiteDialog({
+  open,
+  onClose,
+  onUploaded,
+}: {
+  open: boolean;
+  onClose(): void;
+  onUploaded(): void;
+}) {
+  const offers = useOfferNames();
+  const [form, setForm] = useState<WebsiteForm>(EMPTY_WEBSITE_FORM);
+  useEffect(() => {
+    if (open) setForm(EMPTY_WEBSITE_FORM);
+  }, [open]);
+  const set = <K extends keyof WebsiteForm>(key: K, value: WebsiteForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const text = (key: 'name' | 'entry' | 'thanks', label: string, placeholder?: string) => (
+    <Field label={label}>
+      <Input
+        data-testid={`website-${key}`}
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        placeholder={placeholder}
+      />
+    </Field>
+  );
+  return (
+    <FormDialog
+      open={open}
+      title="Add website"
+      submitText="Upload website"
+      onSubmit={() => uploadWebsite(form)}
+      onDone={onUploaded}
+      onClose={onClose}
+      errorMessage={MESSAGES.errorUploadingWebsite}
+      doneText={`Website “${form.name.trim()}” uploaded`}
+      testId="website-form"
+    >
+      {text('name', 'Website name')}
+      {text('entry', 'Entry file (path inside the zip)')}
+      {text('thanks', 'Thank-you file (optional)', 'thanks.html')}
+      <Field label="Website files (.zip)">
+        <FilePicker
+          testId="website-file"
+          accept=".zip,application/zip"
+          file={form.file}
+          onChange={(file) => set('file', file)}
+        />
+      </Field>
+      <FormPicker
+        label="Website type"
+        testId="website-type"
+        placeholder="Landing or prelanding"
+        value={form.type}
+        options={TYPE_OPTIONS}
+        onChange={(v) => set('type', v === null ? null : String(v))}
+      />
+      <FormPicker
+        label="Offer"
+        testId="website-offer"
+        placeholder="Pick an offer"
+        value={form.offer}
+        options={(offers ?? []).map((o) => ({ value: o.ID, label: `${o.OfferName} (#${o.ID})` }))}
+        onChange={(v) => set('offer', v === null ? null : Number(v))}
+      />
+    </FormDialog>
+  );
+}
+
+/** More info of a website: its offer, type, files, address and upload date. */
+function WebsiteInfoDialog({ website, onClose }: { website: Website | null; onClose(): void }) {
+  return (
+    <InfoDialog
+      open={website !== null}
+      title={`Website ${website?.WebsiteName ?? ''}`}
+      onClose={onClose}
+      items={
+        website && [
+          ['ID', website.ID],
+          ['Offer', `${website.Offer.OfferName} (#${website.BoundOffer})`],
+          ['Type', WEBSITE_TYPE_LABELS[website.WebsiteType] ?? website.WebsiteType],
+          ['Entry file', website.EntryFile],
+          ['Thank-you file', website.PurchaseCompleteFile ?? '—'],
+          [
+            'URL',
+            <a key="u" href={urlOf(website)} target="_blank" rel="noopener noreferrer">
+              {urlOf(website)}
+            </a>,
+          ],
+          ['Uploaded', formatDateTime(website.createdAt)],
+        ]
+      }
+    />
+  );
+}
+
 /** admin-websites (public §2): uploaded landing and prelanding pages. */
 export function Websites(_: { path: string }) {
   const navigate = useNavigate();
-  const offers = useOfferNames();
   const controller = useList<Website>(listLoader('/websites/getAllWebsitesFrontend'));
   const [adding, setAdding] = useState(false);
-  const [name, setName] = useState('');
-  const [entry, setEntry] = useState('index.html');
-  const [thanks, setThanks] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [type, setType] = useState<string | null>(null);
-  const [offer, setOffer] = useState<number | null>(null);
   const [info, setInfo] = useState<Website | null>(null);
   const [deleting, setDeleting] = useState<Website | null>(null);
-  const urlOf = (w: Website) => (w.URL.startsWith('/') ? api.urlOf(w.URL) : w.URL);
-
-  const submit = async () => {
-    const problem = websiteFormError({ name, entry, file, type, offer });
-    if (problem) return problem;
-    const form = new FormData();
-    form.set('websiteFile', file as File);
-    form.set('WebsiteName', name.trim());
-    form.set('BoundOffer', String(offer));
-    form.set('EntryFile', entry.trim());
-    form.set('WebsiteType', type as string);
-    if (thanks.trim()) form.set('PurchaseCompleteFile', thanks.trim());
-    const a = await api.upload('/websites/uploadWebsite', form);
-    if (a.status !== 'ok')
-      return a.data === 'VALIDATION_ERROR' && a.details?.message
-        ? a.details.message
-        : MESSAGES.errorUploadingWebsite;
-    controller.list.reload();
-    return null;
-  };
 
   return (
     <>
@@ -82,19 +225,7 @@ export function Websites(_: { path: string }) {
         rowKey="ID"
         list={WEBSITE_LIST}
         toolbar={
-          <Button
-            type="primary"
-            data-testid="website-add"
-            onClick={() => {
-              setName('');
-              setEntry('index.html');
-              setThanks('');
-              setFile(null);
-              setType(null);
-              setOffer(null);
-              setAdding(true);
-            }}
-          >
+          <Button type="primary" data-testid="website-add" onClick={() => setAdding(true)}>
             Add website
           </Button>
         }
@@ -130,75 +261,12 @@ export function Websites(_: { path: string }) {
           },
         ]}
       />
-      <FormDialog
+      <AddWebsiteDialog
         open={adding}
-        title="Add website"
-        submitText="Upload website"
-        onSubmit={submit}
         onClose={() => setAdding(false)}
-        errorMessage={MESSAGES.errorUploadingWebsite}
-        doneText={`Website “${name.trim()}” uploaded`}
-        testId="website-form"
-      >
-        <Field label="Website name">
-          <Input data-testid="website-name" value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field label="Entry file (path inside the zip)">
-          <Input data-testid="website-entry" value={entry} onChange={(e) => setEntry(e.target.value)} />
-        </Field>
-        <Field label="Thank-you file (optional)">
-          <Input
-            data-testid="website-thanks"
-            value={thanks}
-            onChange={(e) => setThanks(e.target.value)}
-            placeholder="thanks.html"
-          />
-        </Field>
-        <Field label="Website files (.zip)">
-          <FilePicker testId="website-file" accept=".zip,application/zip" file={file} onChange={setFile} />
-        </Field>
-        <Field label="Website type">
-          <Select
-            data-testid="website-type"
-            value={type ?? undefined}
-            placeholder="Landing or prelanding"
-            onChange={setType}
-            options={WEBSITE_TYPES.map((t) => ({ value: t, label: WEBSITE_TYPE_LABELS[t] }))}
-            style={{ width: '100%' }}
-          />
-        </Field>
-        <Field label="Offer">
-          <SearchSelect
-            data-testid="website-offer"
-            value={offer ?? undefined}
-            placeholder="Pick an offer"
-            onChange={(v) => setOffer(v === undefined ? null : Number(v))}
-            options={(offers ?? []).map((o) => ({ value: o.ID, label: `${o.OfferName} (#${o.ID})` }))}
-            style={{ width: '100%' }}
-          />
-        </Field>
-      </FormDialog>
-      <InfoDialog
-        open={info !== null}
-        title={`Website ${info?.WebsiteName ?? ''}`}
-        onClose={() => setInfo(null)}
-        items={
-          info && [
-            ['ID', info.ID],
-            ['Offer', `${info.Offer.OfferName} (#${info.BoundOffer})`],
-            ['Type', WEBSITE_TYPE_LABELS[info.WebsiteType] ?? info.WebsiteType],
-            ['Entry file', info.EntryFile],
-            ['Thank-you file', info.PurchaseCompleteFile ?? '—'],
-            [
-              'URL',
-              <a key="u" href={urlOf(info)} target="_blank" rel="noopener noreferrer">
-                {urlOf(info)}
-              </a>,
-            ],
-            ['Uploaded', formatDateTime(info.createdAt)],
-          ]
-        }
+        onUploaded={() => controller.list.reload()}
       />
+      <WebsiteInfoDialog website={info} onClose={() => setInfo(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete website ${deleting?.WebsiteName ?? ''}?`}

@@ -8,13 +8,14 @@ import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
 import { CrmTypeName } from '../CrmTypeName.tsx';
 import { formatDateTime } from '../format.ts';
+import { InfoList } from '../InfoDialog.tsx';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
 import { ListTable } from '../ListTable.tsx';
 import type { ListColumn } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { useList } from '../use-list.ts';
-import { Details, ViewScreen } from './common.tsx';
+import { ViewScreen } from './common.tsx';
 import type { LeadRole } from './dashboard-logic.ts';
 
 type AnyLead = PublisherLead | AdvertiserLead;
@@ -131,13 +132,13 @@ function LeadInfoDialog({
       width={640}
     >
       <div data-testid="lead-info">
-        <Details items={items} />
+        <InfoList items={items} />
         {purchase.length > 0 && (
           <>
             <Divider titlePlacement="start" plain>
               Purchase
             </Divider>
-            <Details items={purchase} testId="lead-purchase" />
+            <InfoList items={purchase} testId="lead-purchase" />
           </>
         )}
         {renderTimeline && (
@@ -221,7 +222,7 @@ function useCrmInfo(leadId: number | null): CrmInfoState {
 function CrmInfoDetails({ crmType, info }: { crmType: string | null | undefined; info: LeadCrmInfo }) {
   return (
     <>
-      <Details
+      <InfoList
         items={[
           ['CRM', <CrmTypeName key="c" type={crmType} />],
           ['CRM ID', info.CRMID ?? '—'],

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { Button, Result } from 'antd';
-import type { ReactNode } from 'react';
 import { refusalText } from '../feedback.tsx';
 import { NotVerifiedNotice } from '../NotVerifiedNotice.tsx';
 import { Screen, ViewStyles } from './frame.tsx';
@@ -62,19 +61,5 @@ export function LoadError({
         </Button>
       }
     />
-  );
-}
-
-/** A definition list of label / value pairs (More info dialogs). */
-export function Details({ items, testId }: { items: [label: string, value: ReactNode][]; testId?: string }) {
-  return (
-    <dl className="lm-dl" data-testid={testId}>
-      {items.map(([label, value]) => (
-        <div key={label} style={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -36,9 +36,6 @@ export const VIEW_CSS = `
 .lm-chart-wide { grid-column: 1 / -1; }
 .lm-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
 .lm-table-scroll { overflow-x: auto; }
-.lm-dl { display: grid; grid-template-columns: minmax(110px, max-content) 1fr; gap: 6px 16px; margin: 0; }
-.lm-dl dt { opacity: 0.65; }
-.lm-dl dd { margin: 0; word-break: break-word; }
 @media (max-width: 600px) {
   .lm-actions { max-width: 140px; }
   .lm-kpis { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
