@@ -1,5 +1,5 @@
 import { formatUsd } from '@leadmesh/schema/constants';
-import { theme } from 'antd';
+import { Input, theme } from 'antd';
 import { isDarkTheme } from './theme.tsx';
 
 /**
@@ -34,5 +34,31 @@ export function Money({ cents, coloured = false }: { cents: number; coloured?: b
     >
       {formatUsd(cents)}
     </span>
+  );
+}
+
+/**
+ * A $ amount typed as text, for a form that turns it into cents itself (`dollarsToCents`): `$`
+ * before it and the decimal keyboard on a phone.
+ *
+ * @example <MoneyInput testId="invoice-amount" value={amount} onChange={setAmount} />
+ */
+export function MoneyInput({
+  value,
+  onChange,
+  testId,
+}: {
+  value: string;
+  onChange(value: string): void;
+  testId: string;
+}) {
+  return (
+    <Input
+      data-testid={testId}
+      inputMode="decimal"
+      prefix="$"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import type { LeadTimelineEntry } from '@leadmesh/schema';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDateRange } from './DateRangePicker.tsx';
 import { normalizeRange, presetRange } from './date-presets.ts';
 import { FormDialog } from './FormDialog.tsx';
 import { LeadTimeline, sortTimeline } from './LeadTimeline.tsx';
@@ -34,6 +35,41 @@ describe('date presets', () => {
     const r = presetRange('custom', now, [new Date(2026, 0, 9), new Date(2026, 0, 2)]);
     expect(r.start).toEqual(new Date(2026, 0, 2));
     expect(r.end).toEqual(new Date(2026, 0, 9, 23, 59, 59, 999));
+  });
+});
+
+describe('useDateRange', () => {
+  it('gives the picker its value and presets, and the range of the value picked', () => {
+    const presets = ['all', '7d', 'custom'] as const;
+    const { result } = renderHook(() => useDateRange(presets, { preset: 'all', custom: null }));
+    expect(result.current.picker).toMatchObject({ preset: 'all', custom: null, presets });
+    expect(result.current.range).toEqual({ start: null, end: null });
+
+    const picked: [Date, Date] = [new Date(2026, 0, 9), new Date(2026, 0, 2)];
+    act(() => result.current.picker.onChange('custom', picked));
+    expect(result.current.picker).toMatchObject({ preset: 'custom', custom: picked });
+    expect(result.current.range).toEqual({
+      start: new Date(2026, 0, 2),
+      end: new Date(2026, 0, 9, 23, 59, 59, 999),
+    });
+    expect(result.current.rangeNow()).toEqual(result.current.range);
+  });
+
+  it('keeps the range until the value changes, and rangeNow takes the clock when called', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 22, 23, 59));
+      const { result, rerender } = renderHook(() =>
+        useDateRange(['today'], { preset: 'today', custom: null }),
+      );
+      const before = result.current.range;
+      vi.setSystemTime(new Date(2026, 10, 23, 0, 1));
+      rerender();
+      expect(result.current.range).toBe(before);
+      expect(result.current.rangeNow().start).toEqual(new Date(2026, 10, 23));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { Field, FormDialog } from '@leadmesh/ui';
 import { Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, textOrNull } from '../../lib/screen.tsx';
+import type { AdvertiserChangeProps } from './advertiser-balance.tsx';
 
 type Form = Record<
   | 'CompanyName'
@@ -39,16 +40,8 @@ const LABELS: Record<keyof Form, string> = {
   creditBalance: 'Credit balance in $ (sets it absolutely)',
 };
 
-/** Edit an advertiser (admin §5): empty fields are sent as null; ZIP and balances as numbers. */
-export function AdvertiserEditDialog({
-  adv,
-  onClose,
-  refetch,
-}: {
-  adv: Advertiser | null;
-  onClose(): void;
-  refetch(id: number, done?: (a: Advertiser) => string): Promise<string | null>;
-}) {
+/** The advertiser's form, fetched fresh when the dialog opens (and as first loaded, to see what changed). */
+function useAdvertiserForm(adv: Advertiser | null) {
   const [form, setForm] = useState<Form | null>(null);
   const [original, setOriginal] = useState<Form | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -68,29 +61,65 @@ export function AdvertiserEditDialog({
       live = false;
     };
   }, [adv]);
+  return { form, setForm, original, loadError };
+}
+
+/** The edit call's body from the form, or the message of the first field that is not a number. */
+function editRequest(id: number, form: Form, original: Form) {
+  const zip = form.CompanyZipCode.trim();
+  if (zip !== '' && !/^\d+$/.test(zip)) return MESSAGES.zipMustBeNumber;
+  const min = form.minBalance.trim() === '' ? null : dollarsToCents(form.minBalance);
+  const credit = form.creditBalance.trim() === '' ? null : dollarsToCents(form.creditBalance);
+  if (
+    (form.minBalance.trim() !== '' && min === null) ||
+    (form.creditBalance.trim() !== '' && credit === null)
+  )
+    return MESSAGES.balanceNotNumber;
+  return {
+    ID: id,
+    CompanyName: textOrNull(form.CompanyName),
+    CompanyAddress: textOrNull(form.CompanyAddress),
+    CompanyCity: textOrNull(form.CompanyCity),
+    CompanyZipCode: zip === '' ? null : Number(zip),
+    TaxVatNumber: textOrNull(form.TaxVatNumber),
+    minBalance: min,
+    // An unchanged balance is not sent: setting it books a ledger adjustment.
+    creditBalance: form.creditBalance === original.creditBalance ? null : credit,
+  };
+}
+
+function AdvertiserFormFields({ form, onChange }: { form: Form; onChange(form: Form): void }) {
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+        columnGap: 12,
+      }}
+    >
+      {(Object.keys(LABELS) as (keyof Form)[]).map((key) => (
+        <Field key={key} label={LABELS[key]}>
+          <Input
+            data-testid={`adv-${key}`}
+            value={form[key]}
+            prefix={key.endsWith('Balance') ? '$' : undefined}
+            onChange={(e) => onChange({ ...form, [key]: e.target.value })}
+          />
+        </Field>
+      ))}
+    </div>
+  );
+}
+
+/** Edit an advertiser (admin §5): empty fields are sent as null; ZIP and balances as numbers. */
+export function AdvertiserEditDialog({ adv, onClose, refetch }: AdvertiserChangeProps) {
+  const { form, setForm, original, loadError } = useAdvertiserForm(adv);
 
   const submit = async () => {
     if (!adv || !form || !original) return loadError ?? 'Failed to get advertiser data!';
-    const zip = form.CompanyZipCode.trim();
-    if (zip !== '' && !/^\d+$/.test(zip)) return MESSAGES.zipMustBeNumber;
-    const min = form.minBalance.trim() === '' ? null : dollarsToCents(form.minBalance);
-    const credit = form.creditBalance.trim() === '' ? null : dollarsToCents(form.creditBalance);
-    if (
-      (form.minBalance.trim() !== '' && min === null) ||
-      (form.creditBalance.trim() !== '' && credit === null)
-    )
-      return MESSAGES.balanceNotNumber;
-    const answer = await api.call('/partners/editAdvertiser', {
-      ID: adv.ID,
-      CompanyName: textOrNull(form.CompanyName),
-      CompanyAddress: textOrNull(form.CompanyAddress),
-      CompanyCity: textOrNull(form.CompanyCity),
-      CompanyZipCode: zip === '' ? null : Number(zip),
-      TaxVatNumber: textOrNull(form.TaxVatNumber),
-      minBalance: min,
-      // An unchanged balance is not sent: setting it books a ledger adjustment.
-      creditBalance: form.creditBalance === original.creditBalance ? null : credit,
-    });
+    const request = editRequest(adv.ID, form, original);
+    if (typeof request === 'string') return request;
+    const answer = await api.call('/partners/editAdvertiser', request);
     if (answer.status !== 'ok') return answer;
     return refetch(adv.ID, (a) => `Advertiser ${a.CompanyName} saved`);
   };
@@ -106,28 +135,7 @@ export function AdvertiserEditDialog({
       testId="advertiser-edit"
       width={600}
     >
-      {!form ? (
-        (loadError ?? <Spin />)
-      ) : (
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
-            columnGap: 12,
-          }}
-        >
-          {(Object.keys(LABELS) as (keyof Form)[]).map((key) => (
-            <Field key={key} label={LABELS[key]}>
-              <Input
-                data-testid={`adv-${key}`}
-                value={form[key]}
-                prefix={key.endsWith('Balance') ? '$' : undefined}
-                onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-              />
-            </Field>
-          ))}
-        </div>
-      )}
+      {!form ? (loadError ?? <Spin />) : <AdvertiserFormFields form={form} onChange={setForm} />}
     </FormDialog>
   );
 }

@@ -1,23 +1,97 @@
 import { ADVERTISER_LIST, type Advertiser } from '@leadmesh/schema';
-import {
-  centsToDollars,
-  dollarsToCents,
-  formatMessage,
-  formatUsd,
-  isWithinMoneyBound,
-  MESSAGES,
-  MONEY_BOUND_MESSAGE,
-} from '@leadmesh/schema/constants';
-import { ConfirmDialog, Field, FormDialog, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
-import { Checkbox, Input, Switch, Tag } from 'antd';
+import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
+import { ConfirmDialog, ListTable, type RowAction, RowActions, useFeedback, useList } from '@leadmesh/ui';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, listLoader, useFlags, useUrlFilters } from '../../lib/screen.tsx';
+import { BalanceDialog, type RefetchAdvertiser } from './advertiser-balance.tsx';
 import { AdvertiserEditDialog } from './advertiser-edit.tsx';
 import { AdvertiserInfoDialog } from './advertiser-info.tsx';
+import { CreateInvoiceDialog } from './advertiser-invoice.tsx';
 
 type Kind = 'edit' | 'info' | 'delete' | 'verify' | 'balance' | 'invoice';
 type Dialog = { kind: Kind; adv: Advertiser } | null;
+
+/** A row's actions: the changes are the admin's; More info, the user account and Verify are the manager's too. */
+function advertiserActions(
+  a: Advertiser,
+  isAdmin: boolean,
+  open: (kind: Kind) => void,
+  goToUser: () => void,
+): RowAction[] {
+  return [
+    { key: 'edit', label: 'Edit', show: isAdmin, onClick: () => open('edit') },
+    { key: 'delete', label: 'Delete', danger: true, show: isAdmin, onClick: () => open('delete') },
+    { key: 'balance', label: 'Add balance', show: isAdmin, onClick: () => open('balance') },
+    { key: 'info', label: 'More info', onClick: () => open('info') },
+    { key: 'user', label: 'Go to user account', onClick: goToUser },
+    {
+      key: 'verify',
+      label: 'Verify advertiser',
+      type: 'primary',
+      primary: true,
+      show: !a.Flags.isVerified,
+      onClick: () => open('verify'),
+    },
+    { key: 'invoice', label: 'Create invoice', show: isAdmin, onClick: () => open('invoice') },
+  ];
+}
+
+function DeleteAdvertiserDialog({
+  adv,
+  onDone,
+  onClose,
+}: {
+  adv: Advertiser | null;
+  onDone(a: Advertiser): void;
+  onClose(): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={adv !== null}
+      title={`Delete advertiser ${adv?.CompanyName ?? ''}?`}
+      confirmText="Delete advertiser"
+      errorMessage={MESSAGES.failedDeleteAdvertiser}
+      doneText={`Advertiser ${adv?.CompanyName ?? ''} deleted`}
+      onConfirm={() => api.call('/partners/deleteAdvertiser', { ID: adv?.ID as number })}
+      onDone={() => adv && onDone(adv)}
+      onClose={onClose}
+    >
+      The advertiser profile of <strong>{adv?.CompanyName}</strong> ({adv?.Username}) is deleted. An
+      advertiser with offers or money history is kept.
+    </ConfirmDialog>
+  );
+}
+
+function VerifyAdvertiserDialog({
+  adv,
+  onVerified,
+  onClose,
+}: {
+  adv: Advertiser | null;
+  onVerified(a: Advertiser): void;
+  onClose(): void;
+}) {
+  return (
+    <ConfirmDialog
+      open={adv !== null}
+      title={`Verify advertiser ${adv?.CompanyName ?? ''}?`}
+      confirmText="Verify advertiser"
+      errorMessage={MESSAGES.failedVerifyAdvertiser}
+      doneText={`${adv?.CompanyName ?? ''} is now a verified advertiser`}
+      onConfirm={async () => {
+        const a = await api.call('/partners/verifyAdvertiser', { ID: adv?.ID as number, verifyStatus: true });
+        if (a.status === 'ok') onVerified(a.data);
+        return a;
+      }}
+      onDone={() => {}}
+      onClose={onClose}
+    >
+      <strong>{adv?.CompanyName}</strong> becomes a verified advertiser: its offers, CRMs and postbacks open.
+    </ConfirmDialog>
+  );
+}
 
 /** admin-advertisers and manager-advertisers (admin §2 Admin advertisers list). */
 export function Advertisers(_: { path: string }) {
@@ -30,63 +104,14 @@ export function Advertisers(_: { path: string }) {
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const adv = dialog?.adv;
+  const shown = (kind: Kind) => (dialog?.kind === kind ? dialog.adv : null);
   const replace = (a: Advertiser) => controller.list.updateRow((r) => r.ID === a.ID, a);
 
-  /** After a change the advertiser is fetched again (admin §4); `done` says what the change did. */
-  const refetch = async (id: number, done?: (a: Advertiser) => string): Promise<string | null> => {
+  const refetch: RefetchAdvertiser = async (id, done) => {
     const again = await api.call('/partners/getAdvertiserByID', { ID: id });
     if (again.status !== 'ok') return 'There was an error while getting the new advertiser!';
     replace(again.data);
     if (done) feedback.done(done(again.data));
-    return null;
-  };
-  const balanceText = (a: Advertiser) =>
-    `Credit balance of ${a.CompanyName} is now ${a.isInfiniteCredits ? 'infinite' : formatUsd(a.creditBalance)}`;
-
-  // Add balance (admin §2, §4, §5)
-  const [amount, setAmount] = useState('');
-  const [comment, setComment] = useState('');
-  const [infinite, setInfinite] = useState(false);
-  const [referral, setReferral] = useState(true);
-  const openBalance = (a: Advertiser) => {
-    setAmount('');
-    setComment('');
-    setInfinite(a.isInfiniteCredits);
-    setReferral(true);
-    setDialog({ kind: 'balance', adv: a });
-  };
-  const submitBalance = async () => {
-    if (!adv) return MESSAGES.failedFindAdvertiser;
-    const common = { advertiserID: adv.ID, countAsReferral: referral, Comment: comment.trim() || null };
-    let answer: Awaited<ReturnType<typeof api.call<'/partners/setCreditBalance'>>>;
-    if (infinite) {
-      answer = await api.call('/partners/setCreditBalance', { ...common, balance: 'infinite' });
-    } else {
-      const cents = dollarsToCents(amount);
-      if (cents === null) return MESSAGES.balanceNotNumber;
-      // The API's own bound (decision 0031), checked here first with the same text.
-      if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
-      answer = await api.call('/partners/setCreditBalanceDynamic', { ...common, balance: cents });
-    }
-    if (answer.status !== 'ok') return answer.data === 'NOT_FOUND' ? MESSAGES.failedFindAdvertiser : answer;
-    return refetch(adv.ID, balanceText);
-  };
-
-  // Create invoice (admin §2, §5)
-  const [invoiceAmount, setInvoiceAmount] = useState('');
-  const submitInvoice = async () => {
-    if (!adv) return MESSAGES.failedFindAdvertiser;
-    const text = invoiceAmount.trim();
-    const cents = dollarsToCents(text);
-    if (cents === null) return MESSAGES.invoiceAmountNotNumber;
-    if (cents <= 0) return MESSAGES.invoiceAmountNotPositive;
-    if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
-    const answer = await api.call('/invoices/createInvoice', { BoundAdvertiser: adv.ID, Amount: cents });
-    if (answer.status !== 'ok') return answer;
-    feedback.done(
-      formatMessage(MESSAGES.invoiceCreated, { amount: centsToDollars(answer.data.Amount).toFixed(2) }),
-    );
     return null;
   };
 
@@ -118,161 +143,27 @@ export function Advertisers(_: { path: string }) {
             key: 'actions',
             render: (_, a) => (
               <RowActions
-                actions={[
-                  {
-                    key: 'edit',
-                    label: 'Edit',
-                    show: isAdmin,
-                    onClick: () => setDialog({ kind: 'edit', adv: a }),
-                  },
-                  {
-                    key: 'delete',
-                    label: 'Delete',
-                    danger: true,
-                    show: isAdmin,
-                    onClick: () => setDialog({ kind: 'delete', adv: a }),
-                  },
-                  { key: 'balance', label: 'Add balance', show: isAdmin, onClick: () => openBalance(a) },
-                  { key: 'info', label: 'More info', onClick: () => setDialog({ kind: 'info', adv: a }) },
-                  {
-                    key: 'user',
-                    label: 'Go to user account',
-                    onClick: () =>
-                      navigate(`/dashboard/admin-users?Username=${encodeURIComponent(a.Username)}`),
-                  },
-                  {
-                    key: 'verify',
-                    label: 'Verify advertiser',
-                    type: 'primary',
-                    primary: true,
-                    show: !a.Flags.isVerified,
-                    onClick: () => setDialog({ kind: 'verify', adv: a }),
-                  },
-                  {
-                    key: 'invoice',
-                    label: 'Create invoice',
-                    show: isAdmin,
-                    onClick: () => {
-                      setInvoiceAmount('');
-                      setDialog({ kind: 'invoice', adv: a });
-                    },
-                  },
-                ]}
+                actions={advertiserActions(
+                  a,
+                  isAdmin,
+                  (kind) => setDialog({ kind, adv: a }),
+                  () => navigate(`/dashboard/admin-users?Username=${encodeURIComponent(a.Username)}`),
+                )}
               />
             ),
           },
         ]}
       />
-      <AdvertiserEditDialog
-        adv={dialog?.kind === 'edit' ? (adv ?? null) : null}
+      <AdvertiserEditDialog adv={shown('edit')} onClose={close} refetch={refetch} />
+      <AdvertiserInfoDialog adv={shown('info')} onClose={close} />
+      <DeleteAdvertiserDialog
+        adv={shown('delete')}
+        onDone={(a) => controller.list.removeRow((r) => r.ID === a.ID)}
         onClose={close}
-        refetch={refetch}
       />
-      <AdvertiserInfoDialog adv={dialog?.kind === 'info' ? (adv ?? null) : null} onClose={close} />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={`Delete advertiser ${adv?.CompanyName ?? ''}?`}
-        confirmText="Delete advertiser"
-        errorMessage={MESSAGES.failedDeleteAdvertiser}
-        doneText={`Advertiser ${adv?.CompanyName ?? ''} deleted`}
-        onConfirm={() => api.call('/partners/deleteAdvertiser', { ID: adv?.ID as number })}
-        onDone={() => adv && controller.list.removeRow((r) => r.ID === adv.ID)}
-        onClose={close}
-      >
-        The advertiser profile of <strong>{adv?.CompanyName}</strong> ({adv?.Username}) is deleted. An
-        advertiser with offers or money history is kept.
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog?.kind === 'verify'}
-        title={`Verify advertiser ${adv?.CompanyName ?? ''}?`}
-        confirmText="Verify advertiser"
-        errorMessage={MESSAGES.failedVerifyAdvertiser}
-        doneText={`${adv?.CompanyName ?? ''} is now a verified advertiser`}
-        onConfirm={async () => {
-          const a = await api.call('/partners/verifyAdvertiser', {
-            ID: adv?.ID as number,
-            verifyStatus: true,
-          });
-          if (a.status === 'ok') replace(a.data);
-          return a;
-        }}
-        onDone={() => {}}
-        onClose={close}
-      >
-        <strong>{adv?.CompanyName}</strong> becomes a verified advertiser: its offers, CRMs and postbacks
-        open.
-      </ConfirmDialog>
-      <FormDialog
-        open={dialog?.kind === 'balance'}
-        title={`Add balance: ${adv?.CompanyName ?? ''}`}
-        submitText={infinite ? 'Set infinite credits' : 'Change balance'}
-        onSubmit={submitBalance}
-        onClose={close}
-        errorMessage={MESSAGES.failedSetBalance}
-        testId="balance-form"
-      >
-        <p style={{ marginTop: 0 }}>
-          Now:{' '}
-          <strong data-testid="balance-now">
-            {adv?.isInfiniteCredits ? 'infinite credits' : formatUsd(adv?.creditBalance ?? 0)}
-          </strong>
-        </p>
-        <Field label="Infinite credits">
-          <Switch
-            data-testid="balance-infinite"
-            checked={infinite}
-            onChange={setInfinite}
-            checkedChildren="Infinite"
-            unCheckedChildren="Finite"
-          />
-        </Field>
-        {!infinite && (
-          <Field label="Amount in $ (negative removes credits)">
-            <Input
-              data-testid="balance-amount"
-              inputMode="decimal"
-              prefix="$"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </Field>
-        )}
-        <Field label="Comment (optional)">
-          <Input
-            data-testid="balance-comment"
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            maxLength={500}
-          />
-        </Field>
-        <Checkbox
-          data-testid="balance-referral"
-          checked={referral}
-          onChange={(e) => setReferral(e.target.checked)}
-        >
-          Count as referral
-        </Checkbox>
-      </FormDialog>
-      <FormDialog
-        open={dialog?.kind === 'invoice'}
-        title={`Create invoice: ${adv?.CompanyName ?? ''}`}
-        submitText="Create invoice"
-        onSubmit={submitInvoice}
-        onClose={close}
-        errorMessage={MESSAGES.failedCreateInvoice}
-        errorHint="The advertiser may be missing its TAX/VAT numbers: add them with Edit."
-        testId="invoice-form"
-      >
-        <Field label="Amount in $">
-          <Input
-            data-testid="invoice-amount"
-            inputMode="decimal"
-            prefix="$"
-            value={invoiceAmount}
-            onChange={(e) => setInvoiceAmount(e.target.value)}
-          />
-        </Field>
-      </FormDialog>
+      <VerifyAdvertiserDialog adv={shown('verify')} onVerified={replace} onClose={close} />
+      <BalanceDialog adv={shown('balance')} onClose={close} refetch={refetch} />
+      <CreateInvoiceDialog adv={shown('invoice')} onClose={close} />
     </>
   );
 }

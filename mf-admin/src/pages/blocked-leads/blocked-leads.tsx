@@ -7,9 +7,9 @@ import {
   KpiRow,
   KpiTile,
   ListTable,
-  presetRange,
   RowActions,
   rangeFilters,
+  useDateRange,
   useList,
 } from '@leadmesh/ui';
 import { Alert, Tag } from 'antd';
@@ -19,16 +19,12 @@ import { api } from '../../lib/screen.tsx';
 import { LeadInfoDrawer } from '../leads/lead-info.tsx';
 
 type BlockedLead = AdminLead;
+type BlockedKpi = { BlockedReason: string; Label: string; Count: number };
 const DATE_FIELDS = ['createdAt'];
 const PRESETS: DatePreset[] = ['all', '24h', 'today', 'yesterday', '7d', '30d', 'custom'];
 
-/** admin-blockedLeads (public §2): a date filter, a KPI tile per blocked reason, the blocked leads. */
-export function BlockedLeads(_: { path: string }) {
-  const navigate = useNavigate();
-  const [preset, setPreset] = useState<DatePreset>('all');
-  const [custom, setCustom] = useState<[Date, Date] | null>(null);
-  const dateFilters = useMemo(() => rangeFilters(presetRange(preset, new Date(), custom)), [preset, custom]);
-  const dateKey = JSON.stringify(dateFilters);
+/** The blocked leads of the date range (its filters as JSON, `dateKey`); a new range reloads from the start. */
+function useBlockedLeadList(dateKey: string) {
   const load = useMemo(
     () =>
       ({ offset, filters }: { offset: number; filters: FilterItem[] }) =>
@@ -39,11 +35,6 @@ export function BlockedLeads(_: { path: string }) {
     [dateKey],
   );
   const controller = useList<BlockedLead>(load);
-  const [kpi, setKpi] = useState<{ BlockedReason: string; Label: string; Count: number }[] | null>(null);
-  const [kpiError, setKpiError] = useState(false);
-  const [info, setInfo] = useState<BlockedLead | null>(null);
-  const listFilters = JSON.stringify(controller.query);
-
   // The list loads itself first; a new date range reloads it from the start.
   const shownRange = useRef(dateKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload the list when the date range changes
@@ -52,9 +43,16 @@ export function BlockedLeads(_: { path: string }) {
     shownRange.current = dateKey;
     controller.list.reload();
   }, [dateKey]);
+  return controller;
+}
+
+/** The count per blocked reason of the date range and the list's own filters (both as JSON). */
+function useBlockedKpi(dateKey: string, listFilters: string) {
+  const [kpi, setKpi] = useState<BlockedKpi[] | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    setKpiError(false);
+    setFailed(false);
     void api
       .call('/leads/getAllBlockedLeadsKPIAdmin', {
         Filters: [...JSON.parse(dateKey), ...JSON.parse(listFilters)],
@@ -62,40 +60,42 @@ export function BlockedLeads(_: { path: string }) {
       .then((a) => {
         if (!live) return;
         if (a.status === 'ok') setKpi(a.data);
-        else setKpiError(true);
+        else setFailed(true);
       });
     return () => {
       live = false;
     };
   }, [dateKey, listFilters]);
+  return { kpi, failed };
+}
+
+function BlockedKpiTiles({ kpi }: { kpi: BlockedKpi[] }) {
+  return (
+    <KpiRow>
+      <KpiTile title="Total" value={kpi.reduce((n, k) => n + k.Count, 0)} testId="kpi-total" />
+      {kpi.map((k) => (
+        <KpiTile key={k.BlockedReason} title={k.Label} value={k.Count} testId={`kpi-${k.BlockedReason}`} />
+      ))}
+    </KpiRow>
+  );
+}
+
+/** admin-blockedLeads (public §2): a date filter, a KPI tile per blocked reason, the blocked leads. */
+export function BlockedLeads(_: { path: string }) {
+  const navigate = useNavigate();
+  const dates = useDateRange(PRESETS, { preset: 'all', custom: null });
+  const dateKey = JSON.stringify(rangeFilters(dates.range));
+  const controller = useBlockedLeadList(dateKey);
+  const { kpi, failed: kpiError } = useBlockedKpi(dateKey, JSON.stringify(controller.query));
+  const [info, setInfo] = useState<BlockedLead | null>(null);
 
   return (
     <>
       <div style={{ marginBottom: 12 }}>
-        <DateRangePicker
-          preset={preset}
-          custom={custom}
-          presets={PRESETS}
-          onChange={(p, c) => {
-            setPreset(p);
-            setCustom(c);
-          }}
-        />
+        <DateRangePicker {...dates.picker} />
       </div>
       {kpiError && <Alert type="error" title={MESSAGES.errorFetchingKpi} style={{ marginBottom: 8 }} />}
-      {kpi && (
-        <KpiRow>
-          <KpiTile title="Total" value={kpi.reduce((n, k) => n + k.Count, 0)} testId="kpi-total" />
-          {kpi.map((k) => (
-            <KpiTile
-              key={k.BlockedReason}
-              title={k.Label}
-              value={k.Count}
-              testId={`kpi-${k.BlockedReason}`}
-            />
-          ))}
-        </KpiRow>
-      )}
+      {kpi && <BlockedKpiTiles kpi={kpi} />}
       <ListTable<BlockedLead>
         controller={controller}
         rowKey="ID"

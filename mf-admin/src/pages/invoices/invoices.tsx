@@ -1,10 +1,73 @@
 import { INVOICE_LIST, type Invoice } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
 import { ConfirmDialog, formatDateTime, InfoDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
-import { Checkbox, Tag } from 'antd';
-import { useState } from 'react';
+import { Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ReferralCheckbox } from '../../lib/referral-checkbox.tsx';
 import { api, listLoader } from '../../lib/screen.tsx';
+
+function InvoiceInfoDialog({ invoice, onClose }: { invoice: Invoice | null; onClose(): void }) {
+  return (
+    <InfoDialog
+      open={invoice !== null}
+      title={`Invoice ${invoice?.InvoiceID ?? ''}`}
+      onClose={onClose}
+      items={
+        invoice && [
+          ['ID', invoice.ID],
+          ['Invoice ID', invoice.InvoiceID],
+          ['Advertiser', `${invoice.Advertiser.CompanyName} (#${invoice.BoundAdvertiser})`],
+          ['Article', invoice.Name],
+          ['Amount', formatUsd(invoice.Amount)],
+          ['Paid', invoice.isPaid ? 'Yes' : 'No'],
+          ['Date', formatDateTime(invoice.createdAt)],
+        ]
+      }
+    />
+  );
+}
+
+/** Mark paid: the advertiser gets the invoice's amount of credits, once (review decision). */
+function MarkPaidDialog({
+  invoice,
+  onPaid,
+  onClose,
+}: {
+  invoice: Invoice | null;
+  onPaid(paid: Invoice): void;
+  onClose(): void;
+}) {
+  const [referral, setReferral] = useState(true);
+  useEffect(() => {
+    if (invoice) setReferral(true);
+  }, [invoice]);
+  return (
+    <ConfirmDialog
+      open={invoice !== null}
+      title={`Mark invoice ${invoice?.InvoiceID ?? ''} paid?`}
+      confirmText="Mark paid"
+      errorMessage="There was an error while connecting to the server!"
+      doneText={`Invoice ${invoice?.InvoiceID ?? ''} marked paid: ${formatUsd(invoice?.Amount ?? 0)} of credits added to ${invoice?.Advertiser.CompanyName ?? ''}`}
+      onConfirm={async () => {
+        const a = await api.call('/invoices/markInvoicePaid', {
+          ID: invoice?.ID as number,
+          countAsReferral: referral,
+        });
+        if (a.status === 'ok') onPaid(a.data);
+        return a;
+      }}
+      onDone={() => {}}
+      onClose={onClose}
+    >
+      <p>
+        <strong>{invoice?.Advertiser.CompanyName}</strong> gets{' '}
+        <strong>{formatUsd(invoice?.Amount ?? 0)}</strong> of credits, once, and the invoice is marked paid.
+      </p>
+      <ReferralCheckbox testId="invoice-referral" checked={referral} onChange={setReferral} />
+    </ConfirmDialog>
+  );
+}
 
 /** admin-invoices (public §2): invoices, paid or not, with Mark paid (review decision). */
 export function Invoices(_: { path: string }) {
@@ -12,7 +75,6 @@ export function Invoices(_: { path: string }) {
   const controller = useList<Invoice>(listLoader('/invoices/getAllInvoices'));
   const [info, setInfo] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const [referral, setReferral] = useState(true);
   return (
     <>
       <ListTable<Invoice>
@@ -48,10 +110,7 @@ export function Invoices(_: { path: string }) {
                     type: 'primary',
                     primary: true,
                     show: !inv.isPaid,
-                    onClick: () => {
-                      setReferral(true);
-                      setPaying(inv);
-                    },
+                    onClick: () => setPaying(inv),
                   },
                 ]}
               />
@@ -59,51 +118,12 @@ export function Invoices(_: { path: string }) {
           },
         ]}
       />
-      <InfoDialog
-        open={info !== null}
-        title={`Invoice ${info?.InvoiceID ?? ''}`}
-        onClose={() => setInfo(null)}
-        items={
-          info && [
-            ['ID', info.ID],
-            ['Invoice ID', info.InvoiceID],
-            ['Advertiser', `${info.Advertiser.CompanyName} (#${info.BoundAdvertiser})`],
-            ['Article', info.Name],
-            ['Amount', formatUsd(info.Amount)],
-            ['Paid', info.isPaid ? 'Yes' : 'No'],
-            ['Date', formatDateTime(info.createdAt)],
-          ]
-        }
-      />
-      <ConfirmDialog
-        open={paying !== null}
-        title={`Mark invoice ${paying?.InvoiceID ?? ''} paid?`}
-        confirmText="Mark paid"
-        errorMessage="There was an error while connecting to the server!"
-        doneText={`Invoice ${paying?.InvoiceID ?? ''} marked paid: ${formatUsd(paying?.Amount ?? 0)} of credits added to ${paying?.Advertiser.CompanyName ?? ''}`}
-        onConfirm={async () => {
-          const a = await api.call('/invoices/markInvoicePaid', {
-            ID: paying?.ID as number,
-            countAsReferral: referral,
-          });
-          if (a.status === 'ok') controller.list.updateRow((r) => r.ID === a.data.ID, a.data);
-          return a;
-        }}
-        onDone={() => {}}
+      <InvoiceInfoDialog invoice={info} onClose={() => setInfo(null)} />
+      <MarkPaidDialog
+        invoice={paying}
+        onPaid={(paid) => controller.list.updateRow((r) => r.ID === paid.ID, paid)}
         onClose={() => setPaying(null)}
-      >
-        <p>
-          <strong>{paying?.Advertiser.CompanyName}</strong> gets{' '}
-          <strong>{formatUsd(paying?.Amount ?? 0)}</strong> of credits, once, and the invoice is marked paid.
-        </p>
-        <Checkbox
-          data-testid="invoice-referral"
-          checked={referral}
-          onChange={(e) => setReferral(e.target.checked)}
-        >
-          Count as referral
-        </Checkbox>
-      </ConfirmDialog>
+      />
     </>
   );
 }

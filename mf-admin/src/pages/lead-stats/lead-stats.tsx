@@ -3,9 +3,10 @@ import { DELAYS, LEAD_STATUS_CODES, LEAD_STATUS_NAMES, MESSAGES } from '@leadmes
 import {
   type DatePreset,
   DateRangePicker,
+  type DateRangeValue,
   formatDay,
   localUtcOffset,
-  presetRange,
+  useDateRange,
   useDebouncedQuery,
 } from '@leadmesh/ui';
 import { Alert, Button, Card, Empty, Select, Spin, Table } from 'antd';
@@ -26,11 +27,7 @@ interface Report {
 }
 
 /** The report's days and statuses from the URL (the overview's figures link here, decision 0051). */
-function initialFromUrl(search: URLSearchParams): {
-  preset: DatePreset;
-  custom: [Date, Date] | null;
-  statuses: number[];
-} {
+function initialFromUrl(search: URLSearchParams): DateRangeValue & { statuses: number[] } {
   const day = (v: string | null) => {
     if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
     const [y, m, d] = v.split('-').map(Number);
@@ -118,36 +115,19 @@ function IpList({ day, filters }: { day: string | null; filters: FilterItem[] })
   );
 }
 
-/**
- * admin-leadStats (public §2, §4): the lead report by the user's days (their UTC offset), debounced
- * by 1 s, stale answers dropped; the publisher picked by a search on the server; the per-IP list
- * of the chosen day paged by the server.
- */
-export function LeadStats(_: { path: string }) {
-  const [search] = useSearchParams();
-  const [initial] = useState(() => initialFromUrl(search));
-  const [preset, setPreset] = useState<DatePreset>(initial.preset);
-  const [custom, setCustom] = useState<[Date, Date] | null>(initial.custom);
-  const [publisher, setPublisher] = useState<number | null>(null);
-  const [statuses, setStatuses] = useState<number[]>(initial.statuses);
-  const [day, setDay] = useState<string | null>(null);
+/** The report's query as JSON (the debounce key): the publisher, the statuses and the range's instants. */
+interface ReportQuery {
+  filters: FilterItem[];
+  start: string | null;
+  end: string | null;
+}
 
-  const query = useMemo(() => {
-    const range = presetRange(preset, new Date(), custom);
-    const filters: FilterItem[] = [];
-    if (publisher !== null) filters.push({ name: 'BoundUser', op: 'eq', value: publisher });
-    if (statuses.length) filters.push({ name: 'Status', op: 'in', value: statuses });
-    return JSON.stringify({
-      filters,
-      start: range.start?.toISOString() ?? null,
-      end: range.end?.toISOString() ?? null,
-    });
-  }, [preset, custom, publisher, statuses]);
-
-  const report = useDebouncedQuery<Report>(
+/** The report of a query key, debounced by 1 s with stale answers dropped (public §4). */
+function useLeadReport(query: string) {
+  return useDebouncedQuery<Report>(
     query,
     async (key) => {
-      const q = JSON.parse(key) as { filters: FilterItem[]; start: string | null; end: string | null };
+      const q = JSON.parse(key) as ReportQuery;
       const a = await api.call('/leads/getLeadStatsForFrontendAdminDashboard', {
         Filters: q.filters,
         startDate: q.start,
@@ -158,32 +138,109 @@ export function LeadStats(_: { path: string }) {
     },
     DELAYS.leadReportDebounceMs,
   );
+}
 
-  const data = report.data;
+const COUNT_COLUMNS = [
+  { title: 'Leads', dataIndex: 'LeadCount', align: 'right' },
+  { title: 'Unique', dataIndex: 'UniqueLeads', align: 'right' },
+  { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right' },
+  { title: 'Bad', dataIndex: 'BadLeads', align: 'right' },
+] as const;
+
+/** The report's three cards: leads per day, per offer of a picked day, per IP of that day. */
+function ReportTables({ data, filters }: { data: Report; filters: FilterItem[] }) {
+  const [day, setDay] = useState<string | null>(null);
   const days = useMemo(
-    () => [
-      ...new Set(
-        (data?.allOffers ?? []).map((o) => o.LeadDate).concat((data?.allLeads ?? []).map((d) => d.LeadDate)),
-      ),
-    ],
+    () => [...new Set(data.allOffers.map((o) => o.LeadDate).concat(data.allLeads.map((d) => d.LeadDate)))],
     [data],
   );
   const selectedDay = day && days.includes(day) ? day : (days[0] ?? null);
-  const offersOfDay = (data?.allOffers ?? []).filter((o) => o.LeadDate === selectedDay);
-  const filters = useMemo(() => (JSON.parse(query) as { filters: FilterItem[] }).filters, [query]);
+  const offersOfDay = data.allOffers.filter((o) => o.LeadDate === selectedDay);
+  return (
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
+      <Card size="small" title="Leads per day">
+        <Table<LeadStatsPerDate>
+          data-testid="stats-daily"
+          size="small"
+          rowKey="LeadDate"
+          pagination={false}
+          sticky
+          scroll={{ x: 'max-content' }}
+          dataSource={data.allLeads}
+          locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
+          columns={[
+            { title: 'Date', dataIndex: 'LeadDate', render: (d: string) => formatDay(d) },
+            ...COUNT_COLUMNS,
+          ]}
+        />
+      </Card>
+      <Card
+        size="small"
+        title="Per offer"
+        extra={
+          <Select
+            data-testid="stats-day"
+            aria-label="Day"
+            size="small"
+            value={selectedDay ?? undefined}
+            placeholder="No days"
+            onChange={setDay}
+            options={days.map((d) => ({ value: d, label: formatDay(d) }))}
+            style={{ width: 130 }}
+          />
+        }
+      >
+        <Table<LeadStatsPerOffer>
+          data-testid="stats-offers"
+          size="small"
+          rowKey="OfferName"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={offersOfDay}
+          locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
+          columns={[{ title: 'Offer', dataIndex: 'OfferName' }, ...COUNT_COLUMNS]}
+        />
+      </Card>
+      <Card size="small" title={`Leads per IP${selectedDay ? ` on ${formatDay(selectedDay)}` : ''}`}>
+        <IpList day={selectedDay ? isoOfLeadDate(selectedDay) : null} filters={filters} />
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * admin-leadStats (public §2, §4): the lead report by the user's days (their UTC offset), debounced
+ * by 1 s, stale answers dropped; the publisher picked by a search on the server; the per-IP list
+ * of the chosen day paged by the server.
+ */
+export function LeadStats(_: { path: string }) {
+  const [search] = useSearchParams();
+  const [initial] = useState(() => initialFromUrl(search));
+  const dates = useDateRange(PRESETS, initial);
+  const [publisher, setPublisher] = useState<number | null>(null);
+  const [statuses, setStatuses] = useState<number[]>(initial.statuses);
+  const { rangeNow } = dates;
+
+  const query = useMemo(() => {
+    const range = rangeNow();
+    const filters: FilterItem[] = [];
+    if (publisher !== null) filters.push({ name: 'BoundUser', op: 'eq', value: publisher });
+    if (statuses.length) filters.push({ name: 'Status', op: 'in', value: statuses });
+    const q: ReportQuery = {
+      filters,
+      start: range.start?.toISOString() ?? null,
+      end: range.end?.toISOString() ?? null,
+    };
+    return JSON.stringify(q);
+  }, [rangeNow, publisher, statuses]);
+  const report = useLeadReport(query);
+  const filters = useMemo(() => (JSON.parse(query) as ReportQuery).filters, [query]);
 
   return (
     <div data-testid="lead-stats">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-        <DateRangePicker
-          preset={preset}
-          custom={custom}
-          presets={PRESETS}
-          onChange={(p, c) => {
-            setPreset(p);
-            setCustom(c);
-          }}
-        />
+        <DateRangePicker {...dates.picker} />
         <UserPicker
           testId="stats-publisher"
           value={publisher}
@@ -217,67 +274,8 @@ export function LeadStats(_: { path: string }) {
           }
         />
       )}
-      {!data && !report.error && <Spin />}
-      {data && (
-        // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
-        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
-          <Card size="small" title="Leads per day">
-            <Table<LeadStatsPerDate>
-              data-testid="stats-daily"
-              size="small"
-              rowKey="LeadDate"
-              pagination={false}
-              sticky
-              scroll={{ x: 'max-content' }}
-              dataSource={data.allLeads}
-              locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
-              columns={[
-                { title: 'Date', dataIndex: 'LeadDate', render: (d: string) => formatDay(d) },
-                { title: 'Leads', dataIndex: 'LeadCount', align: 'right' },
-                { title: 'Unique', dataIndex: 'UniqueLeads', align: 'right' },
-                { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right' },
-                { title: 'Bad', dataIndex: 'BadLeads', align: 'right' },
-              ]}
-            />
-          </Card>
-          <Card
-            size="small"
-            title="Per offer"
-            extra={
-              <Select
-                data-testid="stats-day"
-                aria-label="Day"
-                size="small"
-                value={selectedDay ?? undefined}
-                placeholder="No days"
-                onChange={setDay}
-                options={days.map((d) => ({ value: d, label: formatDay(d) }))}
-                style={{ width: 130 }}
-              />
-            }
-          >
-            <Table<LeadStatsPerOffer>
-              data-testid="stats-offers"
-              size="small"
-              rowKey="OfferName"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              dataSource={offersOfDay}
-              locale={{ emptyText: <Empty description={MESSAGES.noDataToShow} /> }}
-              columns={[
-                { title: 'Offer', dataIndex: 'OfferName' },
-                { title: 'Leads', dataIndex: 'LeadCount', align: 'right' },
-                { title: 'Unique', dataIndex: 'UniqueLeads', align: 'right' },
-                { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right' },
-                { title: 'Bad', dataIndex: 'BadLeads', align: 'right' },
-              ]}
-            />
-          </Card>
-          <Card size="small" title={`Leads per IP${selectedDay ? ` on ${formatDay(selectedDay)}` : ''}`}>
-            <IpList day={selectedDay ? isoOfLeadDate(selectedDay) : null} filters={filters} />
-          </Card>
-        </div>
-      )}
+      {!report.data && !report.error && <Spin />}
+      {report.data && <ReportTables data={report.data} filters={filters} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { LOG_LIST, type LogEntry } from '@leadmesh/schema';
 import { LOG_PAGE_SIZE } from '@leadmesh/schema/constants';
-import { ConfirmDialog, ListTable, LogLevelTag, useList } from '@leadmesh/ui';
+import { ConfirmDialog, type ListColumn, ListTable, LogLevelTag, useList } from '@leadmesh/ui';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -38,12 +38,82 @@ export function readableDump(text: string): string {
   }
 }
 
+type Dump = { entry: LogEntry; text: string | null; error: boolean };
+
+/** The dump of a log entry, fetched when it is opened. */
+function DumpDialog({ dump, onClose }: { dump: Dump | null; onClose(): void }) {
+  return (
+    <Modal
+      open={dump !== null}
+      title={`Dump of log #${dump?.entry.ID ?? ''}`}
+      footer={null}
+      onCancel={onClose}
+      width={760}
+    >
+      {dump?.error ? (
+        <Alert type="error" title="Error while fetching the debug log!" />
+      ) : dump?.text == null ? (
+        <Spin />
+      ) : (
+        <pre
+          data-testid="log-dump-text"
+          style={{ maxHeight: '60vh', overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}
+        >
+          {readableDump(dump.text)}
+        </pre>
+      )}
+    </Modal>
+  );
+}
+
+/** The log list's columns; `openDump` shows an entry's dump. */
+function logColumns(openDump: (entry: LogEntry) => void): ListColumn<LogEntry>[] {
+  return [
+    { title: 'Log', field: 'Log', render: (v: string) => <LogText text={v} /> },
+    {
+      field: 'LogLevel',
+      phone: true,
+      render: (level: number, e) => <LogLevelTag level={level} name={e.LogLevelName} />,
+    },
+    { field: 'createdAt' },
+    {
+      title: 'Context',
+      dataIndex: 'Context',
+      render: (v: string | null) => <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{v}</code>,
+    },
+    {
+      title: 'User',
+      dataIndex: 'User',
+      render: (id: number | null) =>
+        id === null ? (
+          <span style={{ opacity: 0.6 }}>System</span>
+        ) : (
+          <Link to={`/dashboard/admin-users?ID=${id}`} title="Open the user">
+            #{id}
+          </Link>
+        ),
+    },
+    {
+      title: 'Dump',
+      key: 'dump',
+      render: (_, e) =>
+        e.LogDumpPresent ? (
+          <Button size="small" data-testid="log-dump" onClick={() => openDump(e)}>
+            Show dump
+          </Button>
+        ) : (
+          <span style={{ opacity: 0.45 }}>—</span>
+        ),
+    },
+  ];
+}
+
 /** admin-logs (public §2): log entries in level colours, 100 a page, dumps, Remove all. */
 export function Logs(_: { path: string }) {
   const controller = useList<LogEntry>(listLoader('/logs/getLogs', { limit: LOG_PAGE_SIZE }), {
     pageSize: LOG_PAGE_SIZE,
   });
-  const [dump, setDump] = useState<{ entry: LogEntry; text: string | null; error: boolean } | null>(null);
+  const [dump, setDump] = useState<Dump | null>(null);
   const [removing, setRemoving] = useState(false);
   const openDump = async (entry: LogEntry) => {
     setDump({ entry, text: null, error: false });
@@ -63,65 +133,9 @@ export function Logs(_: { path: string }) {
             Remove all logs
           </Button>
         }
-        columns={[
-          { title: 'Log', field: 'Log', render: (v: string) => <LogText text={v} /> },
-          {
-            field: 'LogLevel',
-            phone: true,
-            render: (level: number, e) => <LogLevelTag level={level} name={e.LogLevelName} />,
-          },
-          { field: 'createdAt' },
-          {
-            title: 'Context',
-            dataIndex: 'Context',
-            render: (v: string | null) => <code style={{ fontSize: 12, wordBreak: 'break-all' }}>{v}</code>,
-          },
-          {
-            title: 'User',
-            dataIndex: 'User',
-            render: (id: number | null) =>
-              id === null ? (
-                <span style={{ opacity: 0.6 }}>System</span>
-              ) : (
-                <Link to={`/dashboard/admin-users?ID=${id}`} title="Open the user">
-                  #{id}
-                </Link>
-              ),
-          },
-          {
-            title: 'Dump',
-            key: 'dump',
-            render: (_, e) =>
-              e.LogDumpPresent ? (
-                <Button size="small" data-testid="log-dump" onClick={() => void openDump(e)}>
-                  Show dump
-                </Button>
-              ) : (
-                <span style={{ opacity: 0.45 }}>—</span>
-              ),
-          },
-        ]}
+        columns={logColumns((e) => void openDump(e))}
       />
-      <Modal
-        open={dump !== null}
-        title={`Dump of log #${dump?.entry.ID ?? ''}`}
-        footer={null}
-        onCancel={() => setDump(null)}
-        width={760}
-      >
-        {dump?.error ? (
-          <Alert type="error" title="Error while fetching the debug log!" />
-        ) : dump?.text == null ? (
-          <Spin />
-        ) : (
-          <pre
-            data-testid="log-dump-text"
-            style={{ maxHeight: '60vh', overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}
-          >
-            {readableDump(dump.text)}
-          </pre>
-        )}
-      </Modal>
+      <DumpDialog dump={dump} onClose={() => setDump(null)} />
       <ConfirmDialog
         open={removing}
         title="Remove all logs?"

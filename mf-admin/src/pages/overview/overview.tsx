@@ -1,17 +1,13 @@
-import { defaultApiUrl } from '@leadmesh/api-client';
-import type { FailingEndpoint, NetworkOverview, OverviewPeriod } from '@leadmesh/schema';
+import type { NetworkOverview, OverviewPeriod } from '@leadmesh/schema';
 import { DELAYS, formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import {
   type DatePreset,
+  type DateRange,
   DateRangePicker,
-  EndpointReenableButton,
-  EndpointStateTag,
-  failingText,
   formatDate,
-  formatDateTimeUtc,
   KpiTile,
   localUtcOffset,
-  presetRange,
+  useDateRange,
   useRefreshAfterActivity,
 } from '@leadmesh/ui';
 import { Alert, Button, Card, Empty, Spin, Table, Tag, Typography } from 'antd';
@@ -20,6 +16,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom';
 import { canOpenScreen } from '../../lib/access.ts';
 import { api, useFlags } from '../../lib/screen.tsx';
+import { Delivery } from './overview-delivery.tsx';
 import {
   dateOfDay,
   delta,
@@ -34,16 +31,6 @@ import {
 } from './overview-logic.ts';
 
 const PRESETS: DatePreset[] = ['7d', '30d', 'custom'];
-
-/** The worker's queues (packages/jobs QUEUES) in words; an unknown one shows as named. */
-const QUEUE_LABELS: Record<string, string> = {
-  mail: 'Mail',
-  crm: 'CRM delivery',
-  postbacks: 'Postbacks',
-  payouts: 'Payouts',
-  exports: 'Exports',
-  maintenance: 'Maintenance',
-};
 
 /** Four tiles a row (three for a side manager's six), two on a phone. */
 const STYLES = `
@@ -228,287 +215,17 @@ function TopTable({
 }
 
 /**
- * Whether this user may re-enable another user's disabled endpoint: /postback/enablePostback and
- * /partners/enableCRM let the owner or an admin name it (their ownership bypass is `admin`,
- * decision 0037); a manager is refused, so is not offered the button.
+ * The overview of the range the clock gives now (`rangeNow`): a newer load wins over a slower older
+ * one; the first load waits 300 ms and each later one runs 60 s after activity (public §9).
  */
-const mayReenable = (flags: Flags) => flags?.isAdmin === true;
-
-/** The re-enable call of a disabled endpoint (its owner's rows, named by an admin). */
-function reenable(endpoint: FailingEndpoint) {
-  return endpoint.source === 'crm'
-    ? api.call('/partners/enableCRM', { ID: endpoint.ID, advertiserID: endpoint.advertiserID ?? 0 })
-    : api.call('/postback/enablePostback', { postbackID: endpoint.ID });
-}
-
-function Delivery({
-  data,
-  flags,
-  onChanged,
-}: {
-  data: NetworkOverview['delivery'];
-  flags: Flags;
-  onChanged(): void;
-}) {
-  const leadsOpen = canOpenScreen('admin-leads', flags);
-  const usersOpen = canOpenScreen('admin-users', flags);
-  const when = (iso: string | null) => (iso ? formatDateTimeUtc(iso) : '–');
-  const count = (n: number, to: string | null, testId: string) =>
-    n > 0 && to ? (
-      <Link to={to} data-testid={testId}>
-        {n.toLocaleString('en-US')}
-      </Link>
-    ) : (
-      n.toLocaleString('en-US')
-    );
-  const crmLink = (crm: number, statuses: number[]) =>
-    leadsOpen
-      ? `/dashboard/admin-leads?${new URLSearchParams({ BoundCRM: String(crm), Status: statuses.join(',') })}`
-      : null;
-  const empty = (text: string) => ({
-    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />,
-  });
-  return (
-    <Card
-      size="small"
-      title="Delivery health"
-      extra={<Typography.Text type="secondary">last 24 hours</Typography.Text>}
-      data-testid="overview-delivery"
-    >
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
-        {data.crms && (
-          <Table
-            data-testid="overview-crms"
-            size="small"
-            rowKey="CRMID"
-            pagination={false}
-            title={() => <Typography.Text strong>CRMs</Typography.Text>}
-            dataSource={data.crms}
-            locale={empty('Every CRM took its leads')}
-            columns={[
-              {
-                title: 'CRM',
-                dataIndex: 'name',
-                render: (name: string, r) => (
-                  <span>
-                    {name} <Typography.Text type="secondary">{r.advertiser.CompanyName}</Typography.Text>
-                  </span>
-                ),
-              },
-              {
-                title: 'Waiting',
-                dataIndex: 'waiting',
-                align: 'right',
-                render: (n: number, r) => count(n, crmLink(r.CRMID, [-1, 6]), 'overview-crm-waiting'),
-              },
-              {
-                title: 'Retrying',
-                dataIndex: 'retrying',
-                align: 'right',
-                render: (n: number, r) => count(n, crmLink(r.CRMID, [-2]), 'overview-crm-retrying'),
-              },
-              { title: 'Failed calls', dataIndex: 'failedAttempts', align: 'right', responsive: ['sm'] },
-              {
-                title: 'Last error',
-                dataIndex: 'lastError',
-                ellipsis: true,
-                responsive: ['md'],
-                render: (e: string | null, r) => (e ? `${e} (${when(r.lastAt)})` : '–'),
-              },
-            ]}
-          />
-        )}
-        <Table
-          data-testid="overview-endpoints"
-          size="small"
-          rowKey={(r) => `${r.source}-${r.ID}`}
-          pagination={false}
-          title={() => <Typography.Text strong>Failing and disabled endpoints</Typography.Text>}
-          dataSource={data.failingEndpoints}
-          locale={empty('No endpoint is failing')}
-          columns={[
-            {
-              title: 'Endpoint',
-              dataIndex: 'name',
-              render: (name: string, r) => (
-                <span>
-                  <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
-                  {name}
-                  <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'anywhere' }}>
-                    {r.host}
-                  </Typography.Text>
-                </span>
-              ),
-            },
-            {
-              title: 'Owner',
-              dataIndex: ['owner', 'Username'],
-              responsive: ['sm'],
-              render: (username: string, r) =>
-                usersOpen ? (
-                  <Link to={`/dashboard/admin-users?ID=${r.owner.UserID}`}>{username}</Link>
-                ) : (
-                  username
-                ),
-            },
-            {
-              title: 'State',
-              key: 'state',
-              render: (_: unknown, r) =>
-                r.health.state === 'ok' ? (
-                  '–'
-                ) : r.health.state === 'disabled' ? (
-                  // A narrow cell: tag, since when, why, and the button under them (an Alert here
-                  // squeezed its text to a letter a line).
-                  <div data-testid="endpoint-disabled" style={{ minWidth: 150, overflowWrap: 'anywhere' }}>
-                    <EndpointStateTag health={r.health} />
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                      since {formatDateTimeUtc(r.health.disabledAt)}
-                    </Typography.Text>
-                    {r.health.disabledReason && (
-                      <Typography.Text style={{ display: 'block', fontSize: 12 }}>
-                        {r.health.disabledReason}
-                      </Typography.Text>
-                    )}
-                    {mayReenable(flags) && (
-                      <div style={{ marginTop: 4 }}>
-                        <EndpointReenableButton
-                          what={`${r.source === 'crm' ? 'CRM' : 'postback'} “${r.name}” of ${r.owner.Username}`}
-                          onReenable={() => reenable(r)}
-                          onDone={onChanged}
-                        />
-                      </div>
-                    )}
-                  </div>
-                ) : (
-                  <span data-testid="overview-endpoint-state">
-                    <EndpointStateTag health={r.health} />
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                      {failingText(r.health)}
-                    </Typography.Text>
-                  </span>
-                ),
-            },
-            // A phone keeps the endpoint and its state; the counts from a tablet on.
-            { title: 'Failed', dataIndex: 'failed', align: 'right', width: 80, responsive: ['sm'] },
-            { title: 'Retrying', dataIndex: 'retrying', align: 'right', width: 90, responsive: ['sm'] },
-            {
-              title: 'Last error',
-              dataIndex: 'lastError',
-              ellipsis: true,
-              responsive: ['md'],
-              render: (e: string | null) => e ?? '–',
-            },
-          ]}
-        />
-        <Table
-          data-testid="overview-queues"
-          size="small"
-          rowKey="name"
-          pagination={false}
-          title={() => (
-            <span>
-              <Typography.Text strong>Queues</Typography.Text>
-              {flags?.isAdmin && (
-                <a
-                  href={`${defaultApiUrl()}/admin/queues`}
-                  target="_blank"
-                  rel="noreferrer"
-                  style={{ marginLeft: 8 }}
-                  data-testid="overview-queues-open"
-                >
-                  Open the queue dashboard
-                </a>
-              )}
-            </span>
-          )}
-          dataSource={data.queues ?? []}
-          locale={empty(data.queues ? 'No queue' : 'Redis did not answer: queue depths unknown')}
-          columns={[
-            { title: 'Queue', dataIndex: 'name', render: (name: string) => QUEUE_LABELS[name] ?? name },
-            { title: 'Waiting', dataIndex: 'waiting', align: 'right' },
-            { title: 'Active', dataIndex: 'active', align: 'right', responsive: ['sm'] },
-            { title: 'Delayed', dataIndex: 'delayed', align: 'right', responsive: ['sm'] },
-            { title: 'Failed', dataIndex: 'failed', align: 'right' },
-          ]}
-        />
-        <Table
-          data-testid="overview-errors"
-          size="small"
-          rowKey={(r) => `${r.source}-${r.at}-${r.LeadID}`}
-          pagination={false}
-          title={() => <Typography.Text strong>Last errors</Typography.Text>}
-          dataSource={data.lastErrors}
-          locale={empty('No errors')}
-          columns={[
-            // A phone gets one column: when and where above, the error under them, whole.
-            {
-              title: 'Error',
-              key: 'phone',
-              responsive: ['xs'],
-              render: (_: unknown, r) => (
-                <div>
-                  <Typography.Text type="secondary">{when(r.at)}</Typography.Text>{' '}
-                  <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
-                  {r.target}{' '}
-                  {leadsOpen ? (
-                    <Link to={`/dashboard/admin-leads?ID=${r.LeadID}`}>#{r.LeadID}</Link>
-                  ) : (
-                    `#${r.LeadID}`
-                  )}
-                  <div style={{ overflowWrap: 'anywhere' }}>{r.message}</div>
-                </div>
-              ),
-            },
-            {
-              title: 'When',
-              dataIndex: 'at',
-              width: 180,
-              responsive: ['sm'],
-              render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{when(at)}</span>,
-            },
-            {
-              title: 'Where',
-              dataIndex: 'target',
-              responsive: ['sm'],
-              render: (t: string, r) => (
-                <span>
-                  <Tag>{r.source === 'crm' ? 'CRM' : 'Postback'}</Tag>
-                  {t}
-                </span>
-              ),
-            },
-            {
-              title: 'Lead',
-              dataIndex: 'LeadID',
-              responsive: ['md'],
-              render: (id: number) =>
-                leadsOpen ? <Link to={`/dashboard/admin-leads?ID=${id}`}>#{id}</Link> : `#${id}`,
-            },
-            { title: 'Error', dataIndex: 'message', ellipsis: true, responsive: ['sm'] },
-          ]}
-        />
-      </div>
-    </Card>
-  );
-}
-
-/**
- * The staff's home, admin-dashboard without ?p= (decision 0051): today and a range beside the
- * periods before them, top offers and partners, delivery health. Tiles and tables only: nothing
- * here waits for a chart. First load after 300 ms and again 60 s after activity (public §9).
- */
-export function Overview(_: { path: string }) {
-  const flags = useFlags();
-  const [preset, setPreset] = useState<DatePreset>('7d');
-  const [custom, setCustom] = useState<[Date, Date] | null>(null);
+function useOverview(rangeNow: () => DateRange) {
   const [data, setData] = useState<NetworkOverview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const ticket = useRef(0);
 
   const load = useCallback(async () => {
-    const range = presetRange(preset, new Date(), custom);
+    const range = rangeNow();
     const mine = ++ticket.current;
     setLoading(true);
     const a = await api.call('/leads/getNetworkOverview', {
@@ -522,7 +239,7 @@ export function Overview(_: { path: string }) {
       setData(a.data);
       setError(null);
     } else setError(a.details?.message ?? MESSAGES.errorFetchingDataBang);
-  }, [preset, custom]);
+  }, [rangeNow]);
 
   const first = useRef(true);
   useEffect(() => {
@@ -531,22 +248,79 @@ export function Overview(_: { path: string }) {
     return () => clearTimeout(timer);
   }, [load]);
   useRefreshAfterActivity(load);
+  return { data, error, loading, load };
+}
 
-  const side = data ? SIDE_LABELS[data.side] : null;
+/** Top offers, publishers and advertisers of the range, each name linking to what the user may open. */
+function TopTables({ data, flags }: { data: NetworkOverview; flags: Flags }) {
   const leadsOpen = canOpenScreen('admin-leads', flags);
+  const period = data.range;
   // Without admin-leads, a publisher's figures are on their dashboard (admin-dashboard?p=).
-  const publisherLink = (period: OverviewPeriod, id: number) =>
+  const publisherLink = (id: number) =>
     leadsOpen
       ? leadsListLink(period, null, { BoundUser: id })
       : flags?.isManager || flags?.isPublisherManager
         ? `/dashboard/admin-dashboard?p=${id}`
         : null;
-  const advertiserLink = (period: OverviewPeriod, id: number) =>
+  const advertiserLink = (id: number) =>
     leadsOpen
       ? leadsListLink(period, null, { BoundAdvertiser: id })
       : canOpenScreen('manager-advertisers', flags)
         ? `/dashboard/manager-advertisers?ID=${id}`
         : null;
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 460px), 1fr))',
+        gap: 12,
+      }}
+    >
+      <TopTable
+        title="Top offers"
+        nameTitle="Offer"
+        testId="overview-top-offers"
+        rows={data.topOffers.map((r) =>
+          topRow(
+            r,
+            r.OfferID,
+            r.OfferName,
+            leadsOpen ? leadsListLink(period, null, { BoundOffer: r.OfferID }) : null,
+          ),
+        )}
+      />
+      {data.topPublishers && (
+        <TopTable
+          title="Top publishers"
+          nameTitle="Publisher"
+          testId="overview-top-publishers"
+          rows={data.topPublishers.map((r) => topRow(r, r.UserID, r.Username, publisherLink(r.UserID)))}
+        />
+      )}
+      {data.topAdvertisers && (
+        <TopTable
+          title="Top advertisers"
+          nameTitle="Advertiser"
+          testId="overview-top-advertisers"
+          rows={data.topAdvertisers.map((r) =>
+            topRow(r, r.AdvertiserID, r.CompanyName, advertiserLink(r.AdvertiserID)),
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The staff's home, admin-dashboard without ?p= (decision 0051): today and a range beside the
+ * periods before them, top offers and partners, delivery health. Tiles and tables only: nothing
+ * here waits for a chart. First load after 300 ms and again 60 s after activity (public §9).
+ */
+export function Overview(_: { path: string }) {
+  const flags = useFlags();
+  const dates = useDateRange(PRESETS, { preset: '7d', custom: null });
+  const { data, error, loading, load } = useOverview(dates.rangeNow);
+  const side = data ? SIDE_LABELS[data.side] : null;
 
   return (
     <div data-testid="overview" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
@@ -556,16 +330,7 @@ export function Overview(_: { path: string }) {
           Network overview {side && <Tag data-testid="overview-side">{side}</Tag>}
         </Typography.Title>
         {loading && <Spin size="small" data-testid="overview-loading" />}
-        <DateRangePicker
-          testId="overview-range-preset"
-          preset={preset}
-          custom={custom}
-          presets={PRESETS}
-          onChange={(p, c) => {
-            setPreset(p);
-            setCustom(c);
-          }}
-        />
+        <DateRangePicker testId="overview-range-preset" {...dates.picker} />
       </div>
       {error && (
         <Alert
@@ -596,47 +361,7 @@ export function Overview(_: { path: string }) {
             period={data.range}
             flags={flags}
           />
-          <div
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 460px), 1fr))',
-              gap: 12,
-            }}
-          >
-            <TopTable
-              title="Top offers"
-              nameTitle="Offer"
-              testId="overview-top-offers"
-              rows={data.topOffers.map((r) =>
-                topRow(
-                  r,
-                  r.OfferID,
-                  r.OfferName,
-                  leadsOpen ? leadsListLink(data.range, null, { BoundOffer: r.OfferID }) : null,
-                ),
-              )}
-            />
-            {data.topPublishers && (
-              <TopTable
-                title="Top publishers"
-                nameTitle="Publisher"
-                testId="overview-top-publishers"
-                rows={data.topPublishers.map((r) =>
-                  topRow(r, r.UserID, r.Username, publisherLink(data.range, r.UserID)),
-                )}
-              />
-            )}
-            {data.topAdvertisers && (
-              <TopTable
-                title="Top advertisers"
-                nameTitle="Advertiser"
-                testId="overview-top-advertisers"
-                rows={data.topAdvertisers.map((r) =>
-                  topRow(r, r.AdvertiserID, r.CompanyName, advertiserLink(data.range, r.AdvertiserID)),
-                )}
-              />
-            )}
-          </div>
+          <TopTables data={data} flags={flags} />
           <Delivery data={data.delivery} flags={flags} onChanged={() => void load()} />
         </>
       )}
