@@ -1,4 +1,4 @@
-import { Button, Card, Result } from 'antd';
+import { Alert, Button, Card, Result } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -49,6 +49,33 @@ export function ErrorRetry({
           Retry
         </Button>
       }
+    />
+  );
+}
+
+/**
+ * A form's refusal, above its submit button: nothing while there is none. `onClose` makes it
+ * closable, for a form that stays open after the refusal.
+ */
+export function FormErrorAlert({
+  message,
+  testId,
+  onClose,
+}: {
+  message: string | null;
+  testId: string;
+  onClose?(): void;
+}) {
+  if (!message) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      closable={onClose !== undefined}
+      onClose={onClose}
+      data-testid={testId}
+      title={message}
+      style={{ marginBottom: 16 }}
     />
   );
 }

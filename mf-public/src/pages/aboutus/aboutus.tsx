@@ -8,7 +8,7 @@ import { LineIcon } from '../home/icons.tsx';
 import {
   CardGrid,
   CtaBand,
-  type FeatureKey,
+  type FeatureName,
   FeatureSection,
   Hero,
   MarketingPage,
@@ -18,12 +18,7 @@ import { TeamCarousel } from './team-carousel.tsx';
 
 addPublicTexts(aboutUsTexts);
 
-const VALUES: FeatureKey[] = [
-  { key: 'honesty', icon: 'scale' },
-  { key: 'quality', icon: 'shield' },
-  { key: 'people', icon: 'heart' },
-  { key: 'speed', icon: 'bolt' },
-];
+const VALUES: FeatureName[] = ['honesty', 'quality', 'people', 'speed'];
 
 /** The four conferences of public §9, in the spec's order; each links to /conference?city=<key>. */
 const CONFERENCE_CITIES = Object.keys(CONFERENCES) as ConferenceCity[];

@@ -1,5 +1,5 @@
 import { Avatar, Button, Carousel, type CarouselRef, Grid } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '../home/icons.tsx';
 
@@ -20,6 +20,76 @@ export function initialsOf(name: string): string {
     .toUpperCase();
 }
 
+interface Member {
+  id: string;
+  name: string;
+  role: string;
+  bio: string;
+}
+
+/** One member's card: initials on a coloured disc, name, role and a short bio. */
+function MemberCard({ member, colour }: { member: Member; colour: string }) {
+  return (
+    <div className="lm-member-slide">
+      <div className="lm-card lm-member" data-testid={`team-member-${member.id}`}>
+        <Avatar
+          size={72}
+          aria-hidden="true"
+          style={{ backgroundColor: colour, color: '#fff', fontSize: 26, fontWeight: 600 }}
+        >
+          {initialsOf(member.name)}
+        </Avatar>
+        <h3>{member.name}</h3>
+        <p className="lm-member-role">{member.role}</p>
+        <p>{member.bio}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The previous and next buttons (named for screen readers) around the "3 / 7" position. */
+function CarouselControls({
+  carousel,
+  position,
+}: {
+  carousel: RefObject<CarouselRef | null>;
+  position: string;
+}) {
+  const { t } = useTranslation('public');
+  const step = (direction: 'previous' | 'next', icon: 'left' | 'right') => (
+    <Button
+      shape="circle"
+      size="large"
+      aria-label={t(`aboutus.team.${direction}`)}
+      icon={<LineIcon name={icon} size={20} />}
+      onClick={() => (direction === 'previous' ? carousel.current?.prev() : carousel.current?.next())}
+      data-testid={`team-${direction}`}
+    />
+  );
+  return (
+    <div className="lm-carousel-controls">
+      {step('previous', 'left')}
+      <span className="lm-carousel-position" aria-hidden="true">
+        {position}
+      </span>
+      {step('next', 'right')}
+    </div>
+  );
+}
+
+/** The left and right arrow keys move the carousel while focus is inside it. */
+function arrowKeys(carousel: RefObject<CarouselRef | null>) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      carousel.current?.prev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      carousel.current?.next();
+    }
+  };
+}
+
 /**
  * The team carousel of /aboutus (public §2). Made usable without a mouse: the previous/next buttons
  * have accessible names and, once one has focus, the left and right arrow keys move the list too;
@@ -35,7 +105,7 @@ export function TeamCarousel() {
   const [current, setCurrent] = useState(0);
   const [moved, setMoved] = useState(false);
 
-  const members = TEAM_MEMBER_IDS.map((id) => ({
+  const members: Member[] = TEAM_MEMBER_IDS.map((id) => ({
     id,
     name: t(`aboutus.team.members.${id}.name`),
     role: t(`aboutus.team.members.${id}.role`),
@@ -46,23 +116,11 @@ export function TeamCarousel() {
     (_, i) => members[(current + i) % members.length].name,
   );
 
-  const previous = () => carousel.current?.prev();
-  const next = () => carousel.current?.next();
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      previous();
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      next();
-    }
-  };
-
   return (
     <section
       aria-roledescription="carousel"
       aria-label={t('aboutus.team.carousel')}
-      onKeyDown={onKeyDown}
+      onKeyDown={arrowKeys(carousel)}
       data-testid="team-carousel"
     >
       <div className="lm-carousel">
@@ -79,49 +137,15 @@ export function TeamCarousel() {
           }}
         >
           {members.map((member, index) => (
-            <div key={member.id} className="lm-member-slide">
-              <div className="lm-card lm-member" data-testid={`team-member-${member.id}`}>
-                <Avatar
-                  size={72}
-                  aria-hidden="true"
-                  style={{
-                    backgroundColor: AVATAR_COLOURS[index % AVATAR_COLOURS.length],
-                    color: '#fff',
-                    fontSize: 26,
-                    fontWeight: 600,
-                  }}
-                >
-                  {initialsOf(member.name)}
-                </Avatar>
-                <h3>{member.name}</h3>
-                <p className="lm-member-role">{member.role}</p>
-                <p>{member.bio}</p>
-              </div>
-            </div>
+            <MemberCard
+              key={member.id}
+              member={member}
+              colour={AVATAR_COLOURS[index % AVATAR_COLOURS.length]}
+            />
           ))}
         </Carousel>
       </div>
-      <div className="lm-carousel-controls">
-        <Button
-          shape="circle"
-          size="large"
-          aria-label={t('aboutus.team.previous')}
-          icon={<LineIcon name="left" size={20} />}
-          onClick={previous}
-          data-testid="team-previous"
-        />
-        <span className="lm-carousel-position" aria-hidden="true">
-          {`${current + 1} / ${members.length}`}
-        </span>
-        <Button
-          shape="circle"
-          size="large"
-          aria-label={t('aboutus.team.next')}
-          icon={<LineIcon name="right" size={20} />}
-          onClick={next}
-          data-testid="team-next"
-        />
-      </div>
+      <CarouselControls carousel={carousel} position={`${current + 1} / ${members.length}`} />
       <p className="lm-carousel-hint">{t('aboutus.team.keyboardHint')}</p>
       <p className="lm-sr-only" aria-live="polite" data-testid="team-live">
         {moved ? t('aboutus.team.showing', { names: shown.join(', ') }) : ''}

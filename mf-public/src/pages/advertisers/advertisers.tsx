@@ -2,27 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
 import { advertisersTexts } from '../../locales/en/advertisers.ts';
-import {
-  CLAIM_VALUES,
-  CtaBand,
-  type FeatureKey,
-  FeatureSection,
-  Hero,
-  HowItWorksSection,
-  MarketingPage,
-  Section,
-} from '../home/marketing-ui.tsx';
+import { AudiencePage } from '../home/audience-page.tsx';
+import { CLAIM_VALUES, type FeatureName, Section } from '../home/marketing-ui.tsx';
 
 addPublicTexts(advertisersTexts);
 
-const BENEFITS: FeatureKey[] = [
-  { key: 'publishers', icon: 'shield' },
-  { key: 'antifraud', icon: 'radar' },
-  { key: 'speed', icon: 'bolt' },
-  { key: 'conversion', icon: 'chart' },
-  { key: 'prices', icon: 'tag' },
-  { key: 'manager', icon: 'manager' },
-];
+const BENEFITS: FeatureName[] = ['publishers', 'antifraud', 'speed', 'conversion', 'prices', 'manager'];
 
 const STEPS = ['account', 'balance', 'crm', 'control'];
 
@@ -30,13 +15,7 @@ const STEPS = ['account', 'balance', 'crm', 'control'];
 export function AdvertisersPage() {
   const { t } = useTranslation('public');
   return (
-    <MarketingPage name="advertisers">
-      <Hero page="advertisers" />
-
-      <FeatureSection page="advertisers" section="benefits" features={BENEFITS} />
-
-      <HowItWorksSection page="advertisers" steps={STEPS} />
-
+    <AudiencePage page="advertisers" benefits={BENEFITS} steps={STEPS}>
       <Section id="advertisers-quality" heading={t('advertisers.quality.heading')}>
         <div className="lm-card lm-band-light">
           <p>{t('advertisers.quality.text', CLAIM_VALUES)}</p>
@@ -47,8 +26,6 @@ export function AdvertisersPage() {
           </p>
         </div>
       </Section>
-
-      <CtaBand page="advertisers" />
-    </MarketingPage>
+    </AudiencePage>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
 import { account } from '../../locales/en/account.ts';
+import { EmailFormItem } from '../form-items.tsx';
 
 addPublicTexts(account);
 
@@ -44,13 +45,7 @@ function MeetingForm({ city }: { city: ConferenceCity }) {
       >
         <Input autoComplete="name" data-testid="meeting-name" />
       </Form.Item>
-      <Form.Item
-        name="EMail"
-        label={t('conference.form.email')}
-        rules={[{ required: true, type: 'email', message: MESSAGES.correctEmail }]}
-      >
-        <Input inputMode="email" autoComplete="email" data-testid="meeting-email" />
-      </Form.Item>
+      <EmailFormItem name="EMail" label={t('conference.form.email')} testId="meeting-email" />
       <Form.Item
         name="date"
         label={t('conference.form.time')}

@@ -5,7 +5,8 @@ import {
   CardGrid,
   CLAIM_VALUES,
   CtaBand,
-  type FeatureKey,
+  FEATURE_ICONS,
+  type FeatureName,
   FeatureSection,
   Hero,
   HowItWorksSection,
@@ -13,21 +14,9 @@ import {
   Section,
 } from './marketing-ui.tsx';
 
-const STATS: FeatureKey[] = [
-  { key: 'conversion', icon: 'chart' },
-  { key: 'payouts', icon: 'wallet' },
-  { key: 'support', icon: 'clock' },
-  { key: 'cookie', icon: 'cookie' },
-];
+const STATS: FeatureName[] = ['conversion', 'payouts', 'support', 'cookie'];
 
-const WHY: FeatureKey[] = [
-  { key: 'prices', icon: 'tag' },
-  { key: 'vetted', icon: 'shield' },
-  { key: 'antifraud', icon: 'radar' },
-  { key: 'speed', icon: 'bolt' },
-  { key: 'payouts', icon: 'wallet' },
-  { key: 'manager', icon: 'manager' },
-];
+const WHY: FeatureName[] = ['prices', 'vetted', 'antifraud', 'speed', 'payouts', 'manager'];
 
 const STEPS = ['join', 'connect', 'leads', 'paid'];
 
@@ -41,10 +30,10 @@ export function HomePage() {
 
       <Section id="home-stats" heading={t('home.stats.heading')}>
         <CardGrid sm={2} lg={4}>
-          {STATS.map(({ key, icon }) => (
+          {STATS.map((key) => (
             <div key={key} className="lm-card" data-testid={`stat-${key}`}>
               <span className="lm-icon">
-                <LineIcon name={icon} />
+                <LineIcon name={FEATURE_ICONS[key]} />
               </span>
               <span className="lm-stat-value">{t(`home.stats.${key}.value`, v)}</span>
               <p>{t(`home.stats.${key}.label`, v)}</p>

@@ -240,11 +240,29 @@ function FeatureGrid({ items, columns = 3 }: { items: Feature[]; columns?: 2 | 3
   );
 }
 
-/** A feature card's key in the locale and its icon. */
-export interface FeatureKey {
-  key: string;
-  icon: IconName;
-}
+/**
+ * The icon of each claim a feature card or figure makes, whichever page it stands on: the card's
+ * texts are under its key in the page's locale (`<page>.<section>.<key>.title`).
+ */
+export const FEATURE_ICONS = {
+  prices: 'tag',
+  vetted: 'shield',
+  publishers: 'shield',
+  advertisers: 'shield',
+  quality: 'shield',
+  antifraud: 'radar',
+  speed: 'bolt',
+  payouts: 'wallet',
+  manager: 'manager',
+  conversion: 'chart',
+  support: 'clock',
+  cookie: 'cookie',
+  honesty: 'scale',
+  people: 'heart',
+} as const satisfies Record<string, IconName>;
+
+/** A feature card's key in the locale, which also names its icon (`FEATURE_ICONS`). */
+export type FeatureName = keyof typeof FEATURE_ICONS;
 
 /**
  * A section of feature cards (`FeatureGrid`) whose texts follow the page's locale keys: the
@@ -259,7 +277,7 @@ export function FeatureSection({
 }: {
   page: MarketingPageKey;
   section: string;
-  features: FeatureKey[];
+  features: readonly FeatureName[];
   columns?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation('public');
@@ -268,9 +286,9 @@ export function FeatureSection({
     <Section id={`${page}-${section}`} heading={t(`${prefix}.heading`)}>
       <FeatureGrid
         columns={columns}
-        items={features.map(({ key, icon }) => ({
+        items={features.map((key) => ({
           key,
-          icon,
+          icon: FEATURE_ICONS[key],
           title: t(`${prefix}.${key}.title`, CLAIM_VALUES),
           text: t(`${prefix}.${key}.text`, CLAIM_VALUES),
         }))}

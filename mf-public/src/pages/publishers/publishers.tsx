@@ -2,28 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
 import { publishersTexts } from '../../locales/en/publishers.ts';
+import { AudiencePage } from '../home/audience-page.tsx';
 import { LineIcon } from '../home/icons.tsx';
-import {
-  CardGrid,
-  CtaBand,
-  type FeatureKey,
-  FeatureSection,
-  Hero,
-  HowItWorksSection,
-  MarketingPage,
-  Section,
-} from '../home/marketing-ui.tsx';
+import { CardGrid, type FeatureName, Section } from '../home/marketing-ui.tsx';
 
 addPublicTexts(publishersTexts);
 
-const BENEFITS: FeatureKey[] = [
-  { key: 'prices', icon: 'tag' },
-  { key: 'conversion', icon: 'chart' },
-  { key: 'payouts', icon: 'wallet' },
-  { key: 'cookie', icon: 'cookie' },
-  { key: 'manager', icon: 'manager' },
-  { key: 'advertisers', icon: 'shield' },
-];
+const BENEFITS: FeatureName[] = ['prices', 'conversion', 'payouts', 'cookie', 'manager', 'advertisers'];
 
 const STEPS = ['account', 'offer', 'traffic', 'paid'];
 const ACCEPTED = ['websites', 'email', 'social'];
@@ -33,13 +18,7 @@ const REFUSED = ['cloaking', 'bots', 'altering', 'sharing'];
 export function PublishersPage() {
   const { t } = useTranslation('public');
   return (
-    <MarketingPage name="publishers">
-      <Hero page="publishers" />
-
-      <FeatureSection page="publishers" section="benefits" features={BENEFITS} />
-
-      <HowItWorksSection page="publishers" steps={STEPS} />
-
+    <AudiencePage page="publishers" benefits={BENEFITS} steps={STEPS}>
       <Section id="publishers-rules" heading={t('publishers.rules.heading')}>
         <CardGrid md={2}>
           <div className="lm-card" data-testid="traffic-accepted">
@@ -76,8 +55,6 @@ export function PublishersPage() {
           </Link>
         </p>
       </Section>
-
-      <CtaBand page="publishers" />
-    </MarketingPage>
+    </AudiencePage>
   );
 }

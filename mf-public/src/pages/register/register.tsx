@@ -21,20 +21,15 @@ import {
 addPublicTexts(account);
 
 type Step = 'choose' | 'publisher' | 'advertiser-user' | 'advertiser-company' | 'done';
+type Role = 'publisher' | 'advertiser';
 
 /**
- * Sign-up (public §2, §4): choose publisher or advertiser; the publisher form, or the advertiser's
- * user step then company step; then the success modal. The user is logged in (session cookie) right
- * after the account is created; Go to dashboard loads the dashboard, where the shell reads the login.
- * The session store is not told earlier, or the shell would take the person off /register in the
- * middle of the advertiser's company step.
+ * The two calls of sign-up, each checked first: the account (then its login), and the advertiser's
+ * company. Each answers whether it went through; a refusal is shown on its field or the form.
  */
-export function RegisterPage() {
+function useSignUpCalls(errors: ReturnType<typeof useFieldError>) {
   const { t } = useTranslation('public');
-  const errors = useFieldError();
-  const [step, setStep] = useState<Step>('choose');
   const [busy, setBusy] = useState(false);
-  const [role, setRole] = useState<'publisher' | 'advertiser'>('publisher');
 
   const createAccount = async (values: UserDetails, asAdvertiser: boolean): Promise<boolean> => {
     const problem = validateUserDetails(values, asAdvertiser ? 'advertiser' : 'publisher');
@@ -78,19 +73,11 @@ export function RegisterPage() {
     }
   };
 
-  const submitPublisher = async (values: UserDetails) => {
-    if (await createAccount(values, false)) setStep('done');
-  };
-
-  const submitAdvertiserUser = async (values: UserDetails) => {
-    if (await createAccount(values, true)) setStep('advertiser-company');
-  };
-
-  const submitCompany = async (values: CompanyDetails) => {
+  const addCompany = async (values: CompanyDetails): Promise<boolean> => {
     const problem = validateCompanyDetails(values);
     if (problem) {
       errors.show(problem);
-      return;
+      return false;
     }
     setBusy(true);
     const answer = await api.call('/partners/addAdvertiser', {
@@ -110,22 +97,105 @@ export function RegisterPage() {
               message: answer.data === 'SERVER_ERROR' ? MESSAGES.serverTimedOut : t('register.companyFailed'),
             },
       );
-      return;
+      return false;
     }
     errors.clear();
-    setStep('done');
+    return true;
   };
 
-  /**
-   * A fresh load of the dashboard: the shell checks the new login from scratch. Updating the store
-   * here instead raced the shell's "logged in on /register" redirect (a store update renders before
-   * the router's transition), which could land an advertiser on the publisher dashboard.
-   */
+  return { busy, createAccount, addCompany };
+}
+
+/** The first step: publisher or advertiser, each with what it means. */
+function ChooseRole({ onChoose }: { onChoose(role: Role): void }) {
+  const { t } = useTranslation('public');
+  return (
+    <Row gutter={[24, 24]} data-testid="register-choose">
+      {(['publisher', 'advertiser'] as const).map((option) => (
+        <Col xs={24} md={12} key={option}>
+          <Card>
+            <Typography.Title level={2} style={{ fontSize: 22 }}>
+              {t(`register.${option}.title`)}
+            </Typography.Title>
+            <Typography.Paragraph>{t(`register.${option}.text`)}</Typography.Paragraph>
+            <Button type="primary" onClick={() => onChoose(option)} data-testid={`register-as-${option}`}>
+              {t(`register.${option}.button`)}
+            </Button>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** The advertiser's progress: user, company, done. */
+function AdvertiserProgress({ step }: { step: Step }) {
+  const { t } = useTranslation('public');
+  return (
+    <Steps
+      style={{ marginBottom: 24 }}
+      current={step === 'advertiser-user' ? 0 : step === 'advertiser-company' ? 1 : 2}
+      items={[
+        { title: t('register.stepUser') },
+        { title: t('register.stepCompany') },
+        { title: t('register.stepDone') },
+      ]}
+    />
+  );
+}
+
+/**
+ * The success modal. Go to dashboard is a fresh load: the shell checks the new login from scratch.
+ * Updating the store here instead raced the shell's "logged in on /register" redirect (a store
+ * update renders before the router's transition), which could land an advertiser on the publisher
+ * dashboard.
+ */
+function SignedUp({ open, role }: { open: boolean; role: Role }) {
+  const { t } = useTranslation('public');
   const goToDashboard = () => {
     window.location.assign(role === 'advertiser' ? '/dashboard/advertiser' : '/dashboard/publisher');
   };
+  return (
+    <Modal
+      open={open}
+      title={t('register.successTitle')}
+      closable={false}
+      maskClosable={false}
+      footer={
+        <Button type="primary" onClick={goToDashboard} data-testid="signup-go-dashboard">
+          {t('register.goToDashboard')}
+        </Button>
+      }
+    >
+      <Typography.Paragraph data-testid="signup-success">
+        {role === 'advertiser' ? t('register.successAdvertiser') : t('register.successPublisher')}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
 
-  const choose = (next: 'publisher' | 'advertiser') => {
+/**
+ * Sign-up (public §2, §4): choose publisher or advertiser; the publisher form, or the advertiser's
+ * user step then company step; then the success modal. The user is logged in (session cookie) right
+ * after the account is created; Go to dashboard loads the dashboard, where the shell reads the login.
+ * The session store is not told earlier, or the shell would take the person off /register in the
+ * middle of the advertiser's company step.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation('public');
+  const errors = useFieldError();
+  const { busy, createAccount, addCompany } = useSignUpCalls(errors);
+  const [step, setStep] = useState<Step>('choose');
+  const [role, setRole] = useState<Role>('publisher');
+
+  const submitUser = async (values: UserDetails) => {
+    if (await createAccount(values, role === 'advertiser'))
+      setStep(role === 'advertiser' ? 'advertiser-company' : 'done');
+  };
+  const submitCompany = async (values: CompanyDetails) => {
+    if (await addCompany(values)) setStep('done');
+  };
+  const choose = (next: Role) => {
     setRole(next);
     setStep(next === 'publisher' ? 'publisher' : 'advertiser-user');
   };
@@ -135,53 +205,16 @@ export function RegisterPage() {
       <Typography.Title level={1} data-testid="page-title">
         {t('register.title')}
       </Typography.Title>
-      {step === 'choose' && (
-        <Row gutter={[24, 24]} data-testid="register-choose">
-          {(['publisher', 'advertiser'] as const).map((option) => (
-            <Col xs={24} md={12} key={option}>
-              <Card>
-                <Typography.Title level={2} style={{ fontSize: 22 }}>
-                  {t(`register.${option}.title`)}
-                </Typography.Title>
-                <Typography.Paragraph>{t(`register.${option}.text`)}</Typography.Paragraph>
-                <Button type="primary" onClick={() => choose(option)} data-testid={`register-as-${option}`}>
-                  {t(`register.${option}.button`)}
-                </Button>
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
-      {(step === 'advertiser-user' ||
-        step === 'advertiser-company' ||
-        (step === 'done' && role === 'advertiser')) && (
-        <Steps
-          style={{ marginBottom: 24 }}
-          current={step === 'advertiser-user' ? 0 : step === 'advertiser-company' ? 1 : 2}
-          items={[
-            { title: t('register.stepUser') },
-            { title: t('register.stepCompany') },
-            { title: t('register.stepDone') },
-          ]}
-        />
-      )}
-      {step === 'publisher' && (
-        <Card title={t('register.publisher.formTitle')}>
+      {step === 'choose' && <ChooseRole onChoose={choose} />}
+      {role === 'advertiser' && step !== 'choose' && <AdvertiserProgress step={step} />}
+      {(step === 'publisher' || step === 'advertiser-user') && (
+        <Card title={t(`register.${role}.formTitle`)}>
           <UserDetailsForm
+            key={step}
             errors={errors}
             busy={busy}
-            submitLabel={t('register.submit')}
-            onSubmit={submitPublisher}
-          />
-        </Card>
-      )}
-      {step === 'advertiser-user' && (
-        <Card title={t('register.advertiser.formTitle')}>
-          <UserDetailsForm
-            errors={errors}
-            busy={busy}
-            submitLabel={t('register.next')}
-            onSubmit={submitAdvertiserUser}
+            submitLabel={t(step === 'publisher' ? 'register.submit' : 'register.next')}
+            onSubmit={submitUser}
           />
         </Card>
       )}
@@ -190,21 +223,7 @@ export function RegisterPage() {
           <CompanyForm errors={errors} busy={busy} onSubmit={submitCompany} />
         </Card>
       )}
-      <Modal
-        open={step === 'done'}
-        title={t('register.successTitle')}
-        closable={false}
-        maskClosable={false}
-        footer={
-          <Button type="primary" onClick={goToDashboard} data-testid="signup-go-dashboard">
-            {t('register.goToDashboard')}
-          </Button>
-        }
-      >
-        <Typography.Paragraph data-testid="signup-success">
-          {role === 'advertiser' ? t('register.successAdvertiser') : t('register.successPublisher')}
-        </Typography.Paragraph>
-      </Modal>
+      <SignedUp open={step === 'done'} role={role} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
 import { account } from '../../locales/en/account.ts';
+import { EmailFormItem } from '../form-items.tsx';
 
 addPublicTexts(account);
 
@@ -13,6 +14,90 @@ interface CodeValues {
   Token: string;
   NewPassword: string;
   confirm: string;
+}
+
+/** The refusal of the last step, above its button. */
+function ResetError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />;
+}
+
+/** The first step: the address to mail a code to. */
+function EmailStep({
+  busy,
+  error,
+  onSend,
+}: {
+  busy: boolean;
+  error: string | null;
+  onSend(values: { Email: string }): void;
+}) {
+  const { t } = useTranslation('public');
+  return (
+    <Form<{ Email: string }> layout="vertical" onFinish={onSend} data-testid="reset-email-form">
+      <Typography.Paragraph>{t('resetPassword.emailIntro')}</Typography.Paragraph>
+      <EmailFormItem name="Email" label={t('resetPassword.email')} testId="reset-email" />
+      <ResetError error={error} />
+      <Button type="primary" htmlType="submit" loading={busy} block data-testid="reset-send">
+        {t('resetPassword.send')}
+      </Button>
+    </Form>
+  );
+}
+
+/** The second step: the mailed code, the new password twice; or back to another address. */
+function CodeStep({
+  email,
+  busy,
+  error,
+  onReset,
+  onAgain,
+}: {
+  email: string;
+  busy: boolean;
+  error: string | null;
+  onReset(values: CodeValues): void;
+  onAgain(): void;
+}) {
+  const { t } = useTranslation('public');
+  return (
+    <Form<CodeValues> layout="vertical" onFinish={onReset} data-testid="reset-code-form">
+      <Alert
+        type="info"
+        title={t('resetPassword.codeSent', { email })}
+        style={{ marginBottom: 16 }}
+        data-testid="reset-sent"
+      />
+      <Form.Item
+        name="Token"
+        label={t('resetPassword.code')}
+        rules={[{ required: true, message: t('resetPassword.codeRequired') }]}
+      >
+        <Input inputMode="numeric" autoComplete="one-time-code" data-testid="reset-code" />
+      </Form.Item>
+      <Form.Item
+        name="NewPassword"
+        label={t('resetPassword.newPassword')}
+        rules={[{ required: true, min: PASSWORD_MIN, max: PASSWORD_MAX, message: MESSAGES.passwordRange }]}
+      >
+        <Input.Password autoComplete="new-password" data-testid="reset-new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('resetPassword.confirm')}
+        rules={[{ required: true, message: MESSAGES.twoSamePasswords }]}
+      >
+        <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
+      </Form.Item>
+      <ResetError error={error} />
+      <Button type="primary" htmlType="submit" loading={busy} block data-testid="reset-submit">
+        {t('resetPassword.submit')}
+      </Button>
+      <Button type="link" onClick={onAgain} style={{ marginTop: 8 }} data-testid="reset-again">
+        {t('resetPassword.again')}
+      </Button>
+    </Form>
+  );
 }
 
 /**
@@ -73,68 +158,9 @@ export function ResetPasswordPage() {
           {t('resetPassword.title')}
         </Typography.Title>
         {email === null ? (
-          <Form<{ Email: string }> layout="vertical" onFinish={sendCode} data-testid="reset-email-form">
-            <Typography.Paragraph>{t('resetPassword.emailIntro')}</Typography.Paragraph>
-            <Form.Item
-              name="Email"
-              label={t('resetPassword.email')}
-              rules={[{ required: true, type: 'email', message: MESSAGES.correctEmail }]}
-            >
-              <Input inputMode="email" autoComplete="email" data-testid="reset-email" />
-            </Form.Item>
-            {error && (
-              <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />
-            )}
-            <Button type="primary" htmlType="submit" loading={busy} block data-testid="reset-send">
-              {t('resetPassword.send')}
-            </Button>
-          </Form>
+          <EmailStep busy={busy} error={error} onSend={sendCode} />
         ) : (
-          <Form<CodeValues> layout="vertical" onFinish={reset} data-testid="reset-code-form">
-            <Alert
-              type="info"
-              title={t('resetPassword.codeSent', { email })}
-              style={{ marginBottom: 16 }}
-              data-testid="reset-sent"
-            />
-            <Form.Item
-              name="Token"
-              label={t('resetPassword.code')}
-              rules={[{ required: true, message: t('resetPassword.codeRequired') }]}
-            >
-              <Input inputMode="numeric" autoComplete="one-time-code" data-testid="reset-code" />
-            </Form.Item>
-            <Form.Item
-              name="NewPassword"
-              label={t('resetPassword.newPassword')}
-              rules={[
-                { required: true, min: PASSWORD_MIN, max: PASSWORD_MAX, message: MESSAGES.passwordRange },
-              ]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="reset-new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t('resetPassword.confirm')}
-              rules={[{ required: true, message: MESSAGES.twoSamePasswords }]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
-            </Form.Item>
-            {error && (
-              <Alert type="error" title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />
-            )}
-            <Button type="primary" htmlType="submit" loading={busy} block data-testid="reset-submit">
-              {t('resetPassword.submit')}
-            </Button>
-            <Button
-              type="link"
-              onClick={() => setEmail(null)}
-              style={{ marginTop: 8 }}
-              data-testid="reset-again"
-            >
-              {t('resetPassword.again')}
-            </Button>
-          </Form>
+          <CodeStep email={email} busy={busy} error={error} onReset={reset} onAgain={() => setEmail(null)} />
         )}
         <Typography.Paragraph style={{ marginTop: 16 }}>
           <Link to="/login">{t('resetPassword.back')}</Link>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { addPublicTexts } from '../../i18n.ts';
 import { legal } from '../../locales/en/legal.ts';
 import { MarketingPage } from '../home/marketing-ui.tsx';
+import { DecorativeSvg } from '../home/mesh-art.tsx';
 
 addPublicTexts(legal);
 
@@ -81,13 +82,7 @@ const LEGAL_CSS = `
 /** The decorative illustration beside a legal page's title (a signed document). */
 function DocumentArt() {
   return (
-    <svg
-      viewBox="0 0 160 140"
-      width="100%"
-      style={{ maxWidth: 200, display: 'block', marginLeft: 'auto' }}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <DecorativeSvg viewBox="0 0 160 140" maxWidth={200} align="end">
       <circle cx="92" cy="70" r="62" fill="#e6f0ff" />
       <rect x="44" y="18" width="78" height="102" rx="8" fill="#fff" stroke="#0b1f3a" strokeWidth="3" />
       <path d="M58 40h50M58 54h50M58 68h36M58 82h44" stroke="#91caff" strokeWidth="5" strokeLinecap="round" />
@@ -100,7 +95,7 @@ function DocumentArt() {
       />
       <circle cx="124" cy="104" r="18" fill="#0958d9" />
       <path d="m116 104 6 6 10-12" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
-    </svg>
+    </DecorativeSvg>
   );
 }
 

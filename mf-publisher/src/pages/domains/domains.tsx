@@ -2,52 +2,90 @@ import { api } from '@leadmesh/api-client';
 import { checkDomainName, DOMAIN_LIST, type Domain, storedDomainHost } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { ConfirmDialog, type ListColumn, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
-import { Alert, Button, Input, Space, Typography } from 'antd';
+import { Button, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
-import { Panel } from '../../lib/ui.tsx';
+import { FormErrorAlert, Panel } from '../../lib/ui.tsx';
 
-/**
- * Domains (dashboards §2): the publisher's own domains. Add domain opens a panel; each row has
- * Edit (new name, Confirm / Cancel) and Delete (with confirmation). A domain is typed without
- * http:// and must contain a dot ('Please write your domain correctly 2', §5). A refusal stays
- * where it was typed, with the server's reason; what a save did is the kit's toast (decision 0065).
- */
-export function DomainsScreen() {
-  const [adding, setAdding] = useState(false);
+/** The add-domain panel's state: open or not, the typed name and the refusal of the last try. */
+function useAddDomain(reload: () => void) {
+  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const feedback = useFeedback();
-  const [editing, setEditing] = useState<{ id: number; name: string; error?: string } | null>(null);
-  const [deleting, setDeleting] = useState<Domain | null>(null);
-  const controller = useList<Domain>(({ offset, filters }) =>
-    api.call('/domains/getDomainsForUser', {
-      paginationOffset: offset,
-      Filters: filters,
-      showInternal: false,
-    }),
-  );
-  const reload = controller.list.reload;
 
   const add = async () => {
     const check = checkDomainName(name, 'publisherAdd');
     if (!check.ok) {
-      setAddError(check.message);
+      setError(check.message);
       return;
     }
     setBusy(true);
     const answer = await api.call('/domains/addDomain', { DomainName: name.trim() });
     setBusy(false);
     if (answer.status === 'ok') {
-      setAddError(null);
+      setError(null);
       feedback.done(`${MESSAGES.domainAdded}: ${storedDomainHost(answer.data.DomainName)}`);
       setName('');
       reload();
-    } else setAddError(failureText(answer, MESSAGES.domainAddFailed));
+    } else setError(failureText(answer, MESSAGES.domainAddFailed));
   };
+  const toggle = () => {
+    setOpen((was) => !was);
+    setError(null);
+  };
+  const type = (value: string) => {
+    setName(value);
+    setError(null);
+  };
+  return { open, name, busy, error, add, toggle, type, clearError: () => setError(null) };
+}
 
-  const saveEdit = async () => {
+type DomainAdder = ReturnType<typeof useAddDomain>;
+
+/** Add domain: the host, typed without http://, and its refusal (which stays until dismissed). */
+function AddDomainPanel({ adder }: { adder: DomainAdder }) {
+  return (
+    <>
+      {adder.open && (
+        <div data-testid="domain-add-panel" style={{ marginBottom: 16, maxWidth: 560 }}>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            Type the host only, without http:// (for example shop.example.com).
+          </Typography.Paragraph>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              aria-label="Domain name"
+              placeholder="example.com"
+              data-testid="domain-add-input"
+              value={adder.name}
+              status={adder.error ? 'error' : undefined}
+              onChange={(e) => adder.type(e.target.value)}
+              onPressEnter={() => void adder.add()}
+            />
+            <Button
+              type="primary"
+              loading={adder.busy}
+              data-testid="domain-add-submit"
+              onClick={() => void adder.add()}
+            >
+              Add
+            </Button>
+          </Space.Compact>
+        </div>
+      )}
+      <FormErrorAlert message={adder.error} testId="domain-add-error" onClose={adder.clearError} />
+    </>
+  );
+}
+
+type Editing = { id: number; name: string; error?: string };
+
+/** Renaming a row in place: which row, its typed name and the refusal of the last save. */
+function useRenameDomain(reload: () => void) {
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const feedback = useFeedback();
+  const save = async () => {
     if (!editing) return;
     const check = checkDomainName(editing.name, 'edit');
     if (!check.ok) {
@@ -61,30 +99,44 @@ export function DomainsScreen() {
       reload();
     } else setEditing({ ...editing, error: failureText(answer, MESSAGES.failedEditDomain) });
   };
+  return { editing, setEditing, save };
+}
 
-  const columns: ListColumn<Domain>[] = [
+type DomainRename = ReturnType<typeof useRenameDomain>;
+
+/** The name cell of the row being renamed: the new name, saved with Enter, and its refusal. */
+function RenameField({ editing, rename }: { editing: Editing; rename: DomainRename }) {
+  return (
+    <div data-testid="domain-edit">
+      <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
+        <Input
+          aria-label="New domain name"
+          data-testid="domain-edit-input"
+          value={editing.name}
+          status={editing.error ? 'error' : undefined}
+          onChange={(e) => rename.setEditing({ ...editing, name: e.target.value, error: undefined })}
+          onPressEnter={() => void rename.save()}
+        />
+      </Space.Compact>
+      {editing.error && (
+        <Typography.Text type="danger" data-testid="domain-edit-error" style={{ display: 'block' }}>
+          {editing.error}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/** The table's columns: the name (or its rename field) and the row's actions (or Confirm / Cancel). */
+function domainColumns(rename: DomainRename, askDelete: (row: Domain) => void): ListColumn<Domain>[] {
+  const { editing } = rename;
+  return [
     {
       title: 'Domain name',
       dataIndex: 'DomainName',
       render: (value: string, row) =>
         editing?.id === row.ID ? (
-          <div data-testid="domain-edit">
-            <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
-              <Input
-                aria-label="New domain name"
-                data-testid="domain-edit-input"
-                value={editing.name}
-                status={editing.error ? 'error' : undefined}
-                onChange={(e) => setEditing({ ...editing, name: e.target.value, error: undefined })}
-                onPressEnter={() => void saveEdit()}
-              />
-            </Space.Compact>
-            {editing.error && (
-              <Typography.Text type="danger" data-testid="domain-edit-error" style={{ display: 'block' }}>
-                {editing.error}
-              </Typography.Text>
-            )}
-          </div>
+          <RenameField editing={editing} rename={rename} />
         ) : (
           <Typography.Text data-testid="domain-name" style={{ overflowWrap: 'anywhere' }}>
             {storedDomainHost(value)}
@@ -100,11 +152,11 @@ export function DomainsScreen() {
               type="primary"
               size="small"
               data-testid="domain-edit-confirm"
-              onClick={() => void saveEdit()}
+              onClick={() => void rename.save()}
             >
               Confirm
             </Button>
-            <Button size="small" data-testid="domain-edit-cancel" onClick={() => setEditing(null)}>
+            <Button size="small" data-testid="domain-edit-cancel" onClick={() => rename.setEditing(null)}>
               Cancel
             </Button>
           </Space>
@@ -115,20 +167,41 @@ export function DomainsScreen() {
                 key: 'edit',
                 testId: 'domain-edit-open',
                 label: 'Edit',
-                onClick: () => setEditing({ id: row.ID, name: storedDomainHost(row.DomainName) }),
+                onClick: () => rename.setEditing({ id: row.ID, name: storedDomainHost(row.DomainName) }),
               },
               {
                 key: 'delete',
                 testId: 'domain-delete',
                 label: 'Delete',
                 danger: true,
-                onClick: () => setDeleting(row),
+                onClick: () => askDelete(row),
               },
             ]}
           />
         ),
     },
   ];
+}
+
+/**
+ * Domains (dashboards §2): the publisher's own domains. Add domain opens a panel; each row has
+ * Edit (new name, Confirm / Cancel) and Delete (with confirmation). A domain is typed without
+ * http:// and must contain a dot ('Please write your domain correctly 2', §5). A refusal stays
+ * where it was typed, with the server's reason; what a save did is the kit's toast (decision 0065).
+ */
+export function DomainsScreen() {
+  const [deleting, setDeleting] = useState<Domain | null>(null);
+  const controller = useList<Domain>(({ offset, filters }) =>
+    api.call('/domains/getDomainsForUser', {
+      paginationOffset: offset,
+      Filters: filters,
+      showInternal: false,
+    }),
+  );
+  const reload = controller.list.reload;
+  const adder = useAddDomain(reload);
+  const rename = useRenameDomain(reload);
+  const deletingHost = deleting ? storedDomainHost(deleting.DomainName) : '';
 
   return (
     <Panel
@@ -136,65 +209,32 @@ export function DomainsScreen() {
       testId="domains-panel"
       extra={
         <Button
-          type={adding ? 'default' : 'primary'}
+          type={adder.open ? 'default' : 'primary'}
           data-testid="domain-add-toggle"
-          onClick={() => {
-            setAdding((open) => !open);
-            setAddError(null);
-          }}
+          onClick={adder.toggle}
         >
-          {adding ? 'Close' : 'Add domain'}
+          {adder.open ? 'Close' : 'Add domain'}
         </Button>
       }
     >
-      {adding && (
-        <div data-testid="domain-add-panel" style={{ marginBottom: 16, maxWidth: 560 }}>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            Type the host only, without http:// (for example shop.example.com).
-          </Typography.Paragraph>
-          <Space.Compact style={{ width: '100%' }}>
-            <Input
-              aria-label="Domain name"
-              placeholder="example.com"
-              data-testid="domain-add-input"
-              value={name}
-              status={addError ? 'error' : undefined}
-              onChange={(e) => {
-                setName(e.target.value);
-                setAddError(null);
-              }}
-              onPressEnter={() => void add()}
-            />
-            <Button type="primary" loading={busy} data-testid="domain-add-submit" onClick={() => void add()}>
-              Add
-            </Button>
-          </Space.Compact>
-        </div>
-      )}
-      {addError && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setAddError(null)}
-          data-testid="domain-add-error"
-          title={addError}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <ListTable<Domain> controller={controller} columns={columns} rowKey="ID" list={DOMAIN_LIST} />
+      <AddDomainPanel adder={adder} />
+      <ListTable<Domain>
+        controller={controller}
+        columns={domainColumns(rename, setDeleting)}
+        rowKey="ID"
+        list={DOMAIN_LIST}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete domain"
         confirmText="Delete"
         errorMessage={MESSAGES.failedDeleteDomain}
-        doneText={`Domain ${deleting ? storedDomainHost(deleting.DomainName) : ''} deleted`}
+        doneText={`Domain ${deletingHost} deleted`}
         onConfirm={() => api.call('/domains/deleteDomain', { ID: deleting?.ID ?? 0 })}
         onDone={reload}
         onClose={() => setDeleting(null)}
       >
-        Delete <strong>{deleting ? storedDomainHost(deleting.DomainName) : ''}</strong>? Pages on it stop
-        receiving traffic from this account.
+        Delete <strong>{deletingHost}</strong>? Pages on it stop receiving traffic from this account.
       </ConfirmDialog>
     </Panel>
   );

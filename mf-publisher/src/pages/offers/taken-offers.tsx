@@ -11,6 +11,116 @@ type LinkState =
   | { phase: 'error'; offer: TakenOffer; message: string }
   | { phase: 'ready'; offer: TakenOffer; link: string };
 
+/** Custom name, offer name, date taken, and the row's Generate link and Delete. */
+function takenColumns(
+  onGenerate: (row: TakenOffer) => void,
+  onDelete: (row: TakenOffer) => void,
+): ListColumn<TakenOffer>[] {
+  return [
+    {
+      title: 'Custom name',
+      dataIndex: 'FriendlyName',
+      render: (value: string | null) =>
+        value ? (
+          <span data-testid="taken-name">{value}</span>
+        ) : (
+          <Typography.Text type="secondary" data-testid="taken-name">
+            No custom name
+          </Typography.Text>
+        ),
+    },
+    { field: 'TakenOfferName', dataIndex: 'TakenOfferName' },
+    { field: 'createdAt' },
+    {
+      key: 'actions',
+      render: (_, row) => (
+        <RowActions
+          actions={[
+            {
+              key: 'generate',
+              testId: 'taken-generate',
+              label: 'Generate link',
+              type: 'primary',
+              onClick: () => onGenerate(row),
+            },
+            {
+              key: 'delete',
+              testId: 'taken-delete',
+              label: 'Delete',
+              danger: true,
+              onClick: () => onDelete(row),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+}
+
+/** The tracking link of one taken offer: loading, the refusal, or the link to copy and open. */
+function TrackingLinkDialog({
+  link,
+  copied,
+  onCopy,
+  onClose,
+}: {
+  link: LinkState;
+  copied: boolean;
+  onCopy(text: string): void;
+  onClose(): void;
+}) {
+  return (
+    <Modal
+      open={link.phase !== 'closed'}
+      title={
+        link.phase === 'closed'
+          ? ''
+          : `Tracking link · ${link.offer.FriendlyName ?? link.offer.TakenOfferName}`
+      }
+      onCancel={onClose}
+      footer={
+        <Button data-testid="link-close" onClick={onClose}>
+          Close
+        </Button>
+      }
+      destroyOnHidden
+    >
+      <div data-testid="link-dialog" data-phase={link.phase}>
+        {link.phase === 'loading' && (
+          <div style={{ textAlign: 'center', padding: 16 }}>
+            <Spin />
+          </div>
+        )}
+        {link.phase === 'error' && (
+          <Alert type="error" showIcon data-testid="link-error" title={link.message} />
+        )}
+        {link.phase === 'ready' && (
+          <>
+            <Typography.Paragraph type="secondary">
+              Send your traffic to this link. Clicks are counted and visitors land on the offer's pages.
+            </Typography.Paragraph>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input readOnly value={link.link} data-testid="tracking-link" aria-label="Tracking link" />
+              <Button type="primary" data-testid="link-copy" onClick={() => onCopy(link.link)}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            </Space.Compact>
+            <Typography.Link
+              href={link.link}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="link-open"
+              style={{ display: 'inline-block', marginTop: 8 }}
+            >
+              Open in a new tab
+            </Typography.Link>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
 /**
  * The taken offers table (dashboards §2): Custom name, Offer name, Date taken; Generate link shows
  * the tracking link to copy; Delete asks first (the link stops working).
@@ -41,104 +151,22 @@ export function TakenOffers() {
 
   const copy = async (text: string) => setCopied(await feedback.copy(text, 'Tracking link'));
 
-  const columns: ListColumn<TakenOffer>[] = [
-    {
-      title: 'Custom name',
-      dataIndex: 'FriendlyName',
-      render: (value: string | null) =>
-        value ? (
-          <span data-testid="taken-name">{value}</span>
-        ) : (
-          <Typography.Text type="secondary" data-testid="taken-name">
-            No custom name
-          </Typography.Text>
-        ),
-    },
-    { field: 'TakenOfferName', dataIndex: 'TakenOfferName' },
-    { field: 'createdAt' },
-    {
-      key: 'actions',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'generate',
-              testId: 'taken-generate',
-              label: 'Generate link',
-              type: 'primary',
-              onClick: () => void generate(row),
-            },
-            {
-              key: 'delete',
-              testId: 'taken-delete',
-              label: 'Delete',
-              danger: true,
-              onClick: () => setDeleting(row),
-            },
-          ]}
-        />
-      ),
-    },
-  ];
-
   return (
     <div data-testid="taken-offers">
       <ListTable<TakenOffer>
         controller={controller}
         testId="taken-table"
-        columns={columns}
+        columns={takenColumns((row) => void generate(row), setDeleting)}
         rowKey="ID"
         list={TAKEN_OFFER_LIST}
         emptyText="You have not taken any offers yet. Pick one in the catalogue to get your tracking link."
       />
-      <Modal
-        open={link.phase !== 'closed'}
-        title={
-          link.phase === 'closed'
-            ? ''
-            : `Tracking link · ${link.offer.FriendlyName ?? link.offer.TakenOfferName}`
-        }
-        onCancel={() => setLink({ phase: 'closed' })}
-        footer={
-          <Button data-testid="link-close" onClick={() => setLink({ phase: 'closed' })}>
-            Close
-          </Button>
-        }
-        destroyOnHidden
-      >
-        <div data-testid="link-dialog" data-phase={link.phase}>
-          {link.phase === 'loading' && (
-            <div style={{ textAlign: 'center', padding: 16 }}>
-              <Spin />
-            </div>
-          )}
-          {link.phase === 'error' && (
-            <Alert type="error" showIcon data-testid="link-error" title={link.message} />
-          )}
-          {link.phase === 'ready' && (
-            <>
-              <Typography.Paragraph type="secondary">
-                Send your traffic to this link. Clicks are counted and visitors land on the offer's pages.
-              </Typography.Paragraph>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input readOnly value={link.link} data-testid="tracking-link" aria-label="Tracking link" />
-                <Button type="primary" data-testid="link-copy" onClick={() => void copy(link.link)}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              </Space.Compact>
-              <Typography.Link
-                href={link.link}
-                target="_blank"
-                rel="noreferrer"
-                data-testid="link-open"
-                style={{ display: 'inline-block', marginTop: 8 }}
-              >
-                Open in a new tab
-              </Typography.Link>
-            </>
-          )}
-        </div>
-      </Modal>
+      <TrackingLinkDialog
+        link={link}
+        copied={copied}
+        onCopy={(text) => void copy(text)}
+        onClose={() => setLink({ phase: 'closed' })}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete taken offer"

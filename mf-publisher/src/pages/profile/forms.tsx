@@ -1,6 +1,6 @@
 import type { PaymentMethod, SessionData, User } from '@leadmesh/schema';
 import { CountrySelect } from '@leadmesh/ui';
-import { Alert, Button, Col, Form, Input, Row } from 'antd';
+import { Button, Col, Form, Input, Row } from 'antd';
 import { type ReactNode, useState } from 'react';
 import {
   type AdvertiserValues,
@@ -15,6 +15,7 @@ import {
   taxVatText,
   type WireValues,
 } from '../../lib/profile-rules.ts';
+import { FormErrorAlert } from '../../lib/ui.tsx';
 
 interface SectionProps<V> {
   initial: V;
@@ -52,9 +53,7 @@ function SettingsForm<V extends object>({
       requiredMark={false}
     >
       <Row gutter={16}>{children}</Row>
-      {error && (
-        <Alert type="error" showIcon data-testid="profile-error" title={error} style={{ marginBottom: 16 }} />
-      )}
+      <FormErrorAlert message={error} testId="profile-error" />
       <Button type="primary" htmlType="submit" loading={busy} data-testid={`${testId}-submit`}>
         {submitText}
       </Button>

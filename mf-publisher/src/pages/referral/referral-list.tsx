@@ -4,13 +4,43 @@ import { formatDay, type ListColumn, ListTable, NotVerified, type PageLoader, us
 import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { periodFilters, periodLink } from '../../lib/answers.ts';
+import { Panel } from '../../lib/ui.tsx';
+
+type Side = 'publisher' | 'advertiser';
+
+/** Each side's referral list, by its title (also the period note's link to it). */
+const EARNINGS_FROM: Record<Side, string> = {
+  publisher: 'Earnings from referred publishers',
+  advertiser: 'Earnings from referred advertisers',
+};
+
+/** What one side's referral list shows and how it loads. */
+export interface ReferralListSpec<T extends object> {
+  /** Which referrals the list shows: the period note links to the other side's. */
+  side: Side;
+  columns: ListColumn<T>[];
+  rowKey: (row: T) => string;
+  load: PageLoader<T>;
+  list: ListDecl;
+  /** False for a call that answers every row at once. */
+  paged?: boolean;
+}
+
+/** A referral screen: one side's list in its panel (`referral-<side>s`, list `referral-<side>s-list`). */
+export function ReferralScreen<T extends object>({ spec }: { spec: ReferralListSpec<T> }) {
+  return (
+    <Panel title={EARNINGS_FROM[spec.side]} testId={`referral-${spec.side}s`}>
+      <ReferralList<T> {...spec} testId={`referral-${spec.side}s-list`} />
+    </Panel>
+  );
+}
 
 /**
  * A referral table with its search, filters and the spec's own states (dashboards §2 Referrals):
  * empty 'There are no referalls to show', error 'There was an error while getting data' with
  * Retry, and 'Your account has not been verified' when the server refuses an unverified account.
  */
-export function ReferralList<T extends object>({
+function ReferralList<T extends object>({
   columns,
   rowKey,
   load,
@@ -18,17 +48,7 @@ export function ReferralList<T extends object>({
   paged = true,
   testId,
   side,
-}: {
-  columns: ListColumn<T>[];
-  rowKey: (row: T) => string;
-  load: PageLoader<T>;
-  list: ListDecl;
-  /** False for a call that answers every row at once. */
-  paged?: boolean;
-  testId: string;
-  /** Which referrals the list shows: the period note links to the other side's. */
-  side: 'publisher' | 'advertiser';
-}) {
+}: ReferralListSpec<T> & { testId: string }) {
   // A bar of the overview's earnings chart opens the list on its period (`?from=…&to=…`).
   const [search] = useSearchParams();
   const period = { from: search.get('from') ?? '', to: search.get('to') ?? '' };
@@ -59,13 +79,7 @@ export function ReferralList<T extends object>({
  * The period a chart bar opened the list on. The overview's bar sums both sides' earnings, so the
  * note links to the other side's list for the same days.
  */
-function PeriodNote({
-  period,
-  other,
-}: {
-  period: { from: string; to: string };
-  other: 'publisher' | 'advertiser';
-}) {
+function PeriodNote({ period, other }: { period: { from: string; to: string }; other: Side }) {
   const days =
     period.from === period.to
       ? formatDay(period.from)
@@ -79,10 +93,7 @@ function PeriodNote({
       title={`Earned ${period.from === period.to ? 'on' : 'from'} ${days} (UTC), as the overview's chart counts it.`}
       description={
         <Link to={periodLink(other, period)} data-testid="referral-period-other">
-          {other === 'advertiser'
-            ? 'Earnings from referred advertisers'
-            : 'Earnings from referred publishers'}{' '}
-          in the same days
+          {EARNINGS_FROM[other]} in the same days
         </Link>
       }
     />

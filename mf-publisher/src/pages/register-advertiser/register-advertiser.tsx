@@ -4,9 +4,62 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
 import { type AdvertiserValues, checkAdvertiserSignUp, taxVatText } from '../../lib/profile-rules.ts';
+import { FormErrorAlert } from '../../lib/ui.tsx';
 
 /** How long a sign-up error stays on screen (dashboards §5, §9). */
 export const SIGN_UP_ERROR_MS = 3000;
+
+/** An error that clears itself after `SIGN_UP_ERROR_MS`; a new one restarts the clock. */
+function useFleetingError(): [string | null, (message: string) => void] {
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = (message: string) => {
+    setError(message);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setError(null), SIGN_UP_ERROR_MS);
+  };
+  return [error, show];
+}
+
+/** The company's fields: name and address on their own lines, the rest in pairs from a tablet up. */
+function CompanyFields() {
+  const half = { xs: 24, sm: 12 };
+  return (
+    <Row gutter={16}>
+      <Col xs={24}>
+        <Form.Item name="CompanyName" label="Company name">
+          <Input data-testid="register-company" autoComplete="organization" />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="CompanyAddress" label="Address">
+          <Input data-testid="register-address" autoComplete="street-address" />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        <Form.Item name="CompanyCity" label="City">
+          <Input data-testid="register-city" autoComplete="address-level2" />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        <Form.Item name="CompanyZipCode" label="ZIP">
+          <Input data-testid="register-zip" inputMode="numeric" autoComplete="postal-code" />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        <Form.Item name="Tax" label="TAX number">
+          <Input data-testid="register-tax" />
+        </Form.Item>
+      </Col>
+      <Col {...half}>
+        <Form.Item name="Vat" label="VAT number">
+          <Input data-testid="register-vat" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
 
 /**
  * Advertiser sign-up (dashboards §2): company name, address, city, ZIP (a number), tax and VAT
@@ -17,17 +70,9 @@ export function RegisterAdvertiserScreen() {
   const refresh = useSessionStore((s) => s.refresh);
   const userId = useSessionStore((s) => s.userData?.UserInfo.ID);
   const [form] = Form.useForm<AdvertiserValues>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, show] = useFleetingError();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const show = (message: string) => {
-    setError(message);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setError(null), SIGN_UP_ERROR_MS);
-  };
 
   const submit = async () => {
     const v = form.getFieldsValue(true) as AdvertiserValues;
@@ -54,7 +99,6 @@ export function RegisterAdvertiserScreen() {
     }
   };
 
-  const half = { xs: 24, sm: 12 };
   return (
     <Card data-testid="register-advertiser" style={{ maxWidth: 720 }}>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -78,47 +122,8 @@ export function RegisterAdvertiserScreen() {
           requiredMark={false}
           onFinish={() => void submit()}
         >
-          <Row gutter={16}>
-            <Col xs={24}>
-              <Form.Item name="CompanyName" label="Company name">
-                <Input data-testid="register-company" autoComplete="organization" />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="CompanyAddress" label="Address">
-                <Input data-testid="register-address" autoComplete="street-address" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="CompanyCity" label="City">
-                <Input data-testid="register-city" autoComplete="address-level2" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="CompanyZipCode" label="ZIP">
-                <Input data-testid="register-zip" inputMode="numeric" autoComplete="postal-code" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="Tax" label="TAX number">
-                <Input data-testid="register-tax" />
-              </Form.Item>
-            </Col>
-            <Col {...half}>
-              <Form.Item name="Vat" label="VAT number">
-                <Input data-testid="register-vat" />
-              </Form.Item>
-            </Col>
-          </Row>
-          {error && (
-            <Alert
-              type="error"
-              showIcon
-              data-testid="register-error"
-              title={error}
-              style={{ marginBottom: 16 }}
-            />
-          )}
+          <CompanyFields />
+          <FormErrorAlert message={error} testId="register-error" />
           <Button type="primary" htmlType="submit" loading={busy} data-testid="register-submit">
             Register as advertiser
           </Button>
