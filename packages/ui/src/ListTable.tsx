@@ -98,7 +98,7 @@ function toAntColumn<T extends object>(column: ListColumn<T>, list: ListDecl | u
 }
 
 /** What a folded column shows in the row's details: its title and its cell. */
-function Details<T extends object>({
+export function ListRowDetails<T extends object>({
   row,
   index,
   columns,
@@ -314,7 +314,7 @@ export function ListTable<T extends object>({
               foldedColumns.length
                 ? {
                     expandedRowRender: (row, index) => (
-                      <Details row={row} index={index} columns={foldedColumns} />
+                      <ListRowDetails row={row} index={index} columns={foldedColumns} />
                     ),
                     columnWidth: 32,
                   }

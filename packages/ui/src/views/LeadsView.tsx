@@ -15,7 +15,7 @@ import { Money } from '../Money.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { useList } from '../use-list.ts';
 import { Details, NotVerified, Screen, ViewStyles } from './common.tsx';
-import type { LeadRole } from './dashboard-logic.ts';
+import { domainLabel, type LeadRole } from './dashboard-logic.ts';
 
 type AnyLead = PublisherLead | AdvertiserLead;
 
@@ -106,7 +106,7 @@ function LeadInfoDialog({
     ['Date', formatDateTime(lead.createdAt)],
     ['Location', place(lead)],
     ['Device', lead.PurchaseIsPhone ? 'Mobile' : 'Desktop'],
-    ['Domain', lead.PurchaseDomain || '—'],
+    ['Domain', lead.PurchaseDomain ? domainLabel(lead.PurchaseDomain) : '—'],
     ['Lead type', lead.PurchaseLeadType || '—'],
     ['Lead price', <Money key="p" cents={lead.LeadPrice} />],
   ];
@@ -317,7 +317,11 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
         product,
         status,
         date,
-        { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
+        {
+          title: 'Domain',
+          dataIndex: 'PurchaseDomain',
+          render: (d: string | null) => (d ? domainLabel(d) : '—'),
+        },
         {
           title: 'Money withdrawn',
           key: 'withdrawn',
