@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { countryOptions } from '../CountrySelect.tsx';
 import { FilterBar } from '../FilterBar.tsx';
 import { formatDay } from '../format.ts';
-import { ListRowDetails } from '../ListTable.tsx';
+import { foldedRows } from '../ListTable.tsx';
 import { type ListColumn, phoneColumns } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
 import { themeConfig } from '../theme.tsx';
@@ -196,7 +196,6 @@ function RecentLeads({
   const phone = Grid.useBreakpoint().md === false;
   const { shown, folded } = phoneColumns(recentColumns(role, onPick), phone);
   const strip = ({ phone: _phone, ...column }: ListColumn<LeadsPerDay>) => column;
-  const foldedColumns = folded.map(strip);
   return (
     <Card size="small" title="Last five days" data-testid="dashboard-recent">
       <Table<LeadsPerDay>
@@ -206,16 +205,7 @@ function RecentLeads({
         dataSource={rows}
         data-layout={phone ? 'phone' : 'desktop'}
         columns={shown.map(strip)}
-        expandable={
-          foldedColumns.length
-            ? {
-                expandedRowRender: (row, index) => (
-                  <ListRowDetails row={row} index={index} columns={foldedColumns} />
-                ),
-                columnWidth: 32,
-              }
-            : undefined
-        }
+        expandable={foldedRows(folded.map(strip))}
         locale={{ emptyText: <Empty description={MESSAGES.noDataToDisplay} /> }}
       />
     </Card>
