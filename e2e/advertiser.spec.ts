@@ -83,7 +83,10 @@ test('advertiser CRM: add with the spec messages, the panel resets, type locked 
   const added = page.waitForResponse(answerOf('/partners/addCRM'));
   await page.getByTestId('crm-add-save').click();
   const crm = await dataOf<Crm>(await added);
-  await page.getByTestId('crm-add-saved').waitFor();
+  await page
+    .getByTestId('feedback-done')
+    .filter({ hasText: `CRM “${name}” added` })
+    .waitFor();
   assert.equal(await page.getByTestId('crm-friendly-name').inputValue(), '', 'the panel reset after saving');
   assert.equal(await page.getByTestId('crm-field-inboundURL').inputValue(), '');
   const row = page.locator('tr', { has: page.getByText(name, { exact: true }) });

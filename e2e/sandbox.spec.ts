@@ -37,7 +37,10 @@ test(
     await advertiser.getByTestId('crm-add-save').click();
     const crm = ((await (await added).json()) as { data: { ID: number; name: string } }).data;
     assert.equal(crm.name, 'sandbox');
-    await advertiser.getByTestId('crm-add-saved').waitFor();
+    await advertiser
+      .getByTestId('feedback-done')
+      .filter({ hasText: `CRM “${name}” added` })
+      .waitFor();
     const row = advertiser.locator('tr', { has: advertiser.getByText(name, { exact: true }) });
     await row.getByTestId('crm-test-tag').waitFor();
     assert.equal(await row.getByTestId('crm-link-open').textContent(), 'Get postback URL');

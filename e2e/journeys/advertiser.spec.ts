@@ -125,7 +125,10 @@ test(
     const added = page.waitForResponse(answerOf('/partners/addCRM'));
     await page.getByTestId('crm-add-save').click();
     const crm = ((await (await added).json()) as { data: { ID: number; BoundAdvertiser: number } }).data;
-    await page.getByTestId('crm-add-saved').waitFor();
+    await page
+      .getByTestId('feedback-done')
+      .filter({ hasText: `CRM “${crmName}” added` })
+      .waitFor();
     const crmRow = page.locator('tr', { has: page.getByText(crmName, { exact: true }) });
     await shootBothThemes(t, page, 'crm', () => crmRow.waitFor());
 

@@ -17,6 +17,7 @@ import {
   EndpointHealthNotice,
   EndpointStateTag,
   errorText,
+  type ListColumn,
   ListTable,
   RowActions,
   Screen,
@@ -113,34 +114,51 @@ const initialData = (type: CrmType): Record<string, string> =>
 
 const fail = { status: 'error' as const, data: 'SERVER_ERROR' as const };
 
+/**
+ * A CRM save (add or edit): busy while the call runs, then `onSaved` with the saved CRM, or the
+ * reason in the form: the server's words, or the screen's message when the server was not reached.
+ */
+function useCrmSave(messages: { serverError: string; refused: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (call: () => Promise<Envelope<Crm>>, onSaved: (crm: Crm) => void) => {
+    setBusy(true);
+    setError(null);
+    const answer = await call().catch(() => fail);
+    setBusy(false);
+    if (answer.status === 'ok') onSaved(answer.data);
+    else if (answer.data === 'SERVER_ERROR') setError(messages.serverError);
+    else setError(errorText(answer, messages.refused));
+  };
+  return { busy, error, setError, save };
+}
+
 /** The Add CRM panel (dashboards §2): its fields reset after a successful save. */
 function AddCrmPanel({ advertiserID, onSaved }: { advertiserID: number; onSaved(): void }) {
   const [form] = Form.useForm<CrmFormValues>();
   const type = Form.useWatch('CRMName', form) ?? 'bitrix24';
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const submit = async (values: CrmFormValues) => {
-    setBusy(true);
-    setError(null);
-    setSaved(null);
-    const answer = await api
-      .call('/partners/addCRM', {
-        CRMName: values.CRMName,
-        CRMFriendlyName: values.CRMFriendlyName,
-        CRMData: values.data ?? {},
-        advertiserID,
-      })
-      .catch(() => fail);
-    setBusy(false);
-    if (answer.status === 'ok') {
-      form.resetFields();
-      form.setFieldValue('data', initialData(form.getFieldValue('CRMName') ?? 'bitrix24'));
-      setSaved(`“${answer.data.friendlyName}” was added.`);
-      onSaved();
-    } else if (answer.data === 'SERVER_ERROR') setError(MESSAGES.crmAddServerError);
-    else setError(errorText(answer, MESSAGES.crmAddFailed));
-  };
+  const feedback = useFeedback();
+  const { busy, error, save } = useCrmSave({
+    serverError: MESSAGES.crmAddServerError,
+    refused: MESSAGES.crmAddFailed,
+  });
+  const submit = (values: CrmFormValues) =>
+    save(
+      () =>
+        api.call('/partners/addCRM', {
+          CRMName: values.CRMName,
+          CRMFriendlyName: values.CRMFriendlyName,
+          CRMData: values.data ?? {},
+          advertiserID,
+        }),
+      (crm) => {
+        form.resetFields();
+        form.setFieldValue('data', initialData(form.getFieldValue('CRMName') ?? 'bitrix24'));
+        // The kit's toast, as every other save confirms (decision 0066).
+        feedback.done(`CRM “${crm.friendlyName}” added`);
+        onSaved();
+      },
+    );
   return (
     <Card size="small" title="Add CRM" data-testid="crm-add-panel">
       <Form
@@ -175,15 +193,6 @@ function AddCrmPanel({ advertiserID, onSaved }: { advertiserID: number; onSaved(
             style={{ marginBottom: 12 }}
           />
         )}
-        {saved && (
-          <Alert
-            type="success"
-            showIcon
-            title={saved}
-            data-testid="crm-add-saved"
-            style={{ marginBottom: 12 }}
-          />
-        )}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="crm-add-save">
           Save CRM
         </Button>
@@ -206,8 +215,10 @@ function EditCrmDialog({
 }) {
   const [form] = Form.useForm<CrmFormValues>();
   const feedback = useFeedback();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, save } = useCrmSave({
+    serverError: MESSAGES.crmEditError,
+    refused: MESSAGES.crmEditCheckInfo,
+  });
   useEffect(() => {
     setError(null);
     if (crm)
@@ -216,27 +227,23 @@ function EditCrmDialog({
         CRMFriendlyName: crm.friendlyName,
         data: crm.data,
       });
-  }, [crm, form]);
+  }, [crm, form, setError]);
   if (!crm) return null;
-  const submit = async (values: CrmFormValues) => {
-    setBusy(true);
-    setError(null);
-    const answer = await api
-      .call('/partners/editCRM', {
-        ID: crm.ID,
-        CRMFriendlyName: values.CRMFriendlyName,
-        CRMData: values.data ?? {},
-        advertiserID,
-      })
-      .catch(() => fail);
-    setBusy(false);
-    if (answer.status === 'ok') {
-      feedback.done(`CRM “${answer.data.friendlyName}” saved`);
-      onSaved();
-      onClose();
-    } else if (answer.data === 'SERVER_ERROR') setError(MESSAGES.crmEditError);
-    else setError(errorText(answer, MESSAGES.crmEditCheckInfo));
-  };
+  const submit = (values: CrmFormValues) =>
+    save(
+      () =>
+        api.call('/partners/editCRM', {
+          ID: crm.ID,
+          CRMFriendlyName: values.CRMFriendlyName,
+          CRMData: values.data ?? {},
+          advertiserID,
+        }),
+      (saved) => {
+        feedback.done(`CRM “${saved.friendlyName}” saved`);
+        onSaved();
+        onClose();
+      },
+    );
   return (
     <Modal
       open
@@ -345,6 +352,73 @@ function IntegrationLinkDialog({
   );
 }
 
+/** The CRM list's columns: the name with its test and health tags (the column a phone shows), the type, the actions. */
+function crmColumns({
+  advertiserID,
+  reload,
+  onLink,
+  onEdit,
+  onDelete,
+}: {
+  advertiserID: number;
+  reload(): void;
+  onLink(crm: Crm): void;
+  onEdit(crm: Crm): void;
+  onDelete(crm: Crm): void;
+}): ListColumn<CrmWithHealth>[] {
+  return [
+    {
+      title: 'CRM Name',
+      dataIndex: 'friendlyName',
+      // The test tag beside the name: the column a phone shows.
+      render: (name: string, crm) => (
+        <div style={{ maxWidth: 520 }}>
+          <Space size={4} wrap>
+            <span data-testid="crm-row-name">{name}</span>
+            <TestCrmTag type={crm.name} />
+            <EndpointStateTag health={crm.health} />
+          </Space>
+          <EndpointHealthNotice
+            health={crm.health}
+            what={`the CRM “${name}”`}
+            onReenable={() => api.call('/partners/enableCRM', { ID: crm.ID, advertiserID })}
+            onDone={reload}
+          />
+        </div>
+      ),
+    },
+    {
+      title: 'CRM Type',
+      dataIndex: 'name',
+      phone: true,
+      render: (t: string) => crmForm(t)?.label ?? t,
+    },
+    {
+      key: 'actions',
+      render: (_: unknown, crm) => (
+        <RowActions
+          actions={[
+            {
+              key: 'link',
+              testId: 'crm-link-open',
+              label: crmForm(crm.name)?.linkLabel ?? 'Get handler URL',
+              onClick: () => onLink(crm),
+            },
+            { key: 'edit', testId: 'crm-edit', label: 'Edit', onClick: () => onEdit(crm) },
+            {
+              key: 'delete',
+              testId: 'crm-delete',
+              label: 'Delete',
+              danger: true,
+              onClick: () => onDelete(crm),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+}
+
 /**
  * The advertiser's CRM screen (dashboards §2): the CRMs (CRM Name, CRM Type) with Edit, Delete
  * and the type's integration-link button, and the Add CRM panel.
@@ -390,57 +464,13 @@ export function CrmScreen({ path }: { path: string }) {
           testId="crm-table"
           rowKey="ID"
           emptyText="No CRM connected yet. Add one so your leads reach your sales team."
-          columns={[
-            {
-              title: 'CRM Name',
-              dataIndex: 'friendlyName',
-              // The test tag beside the name: the column a phone shows.
-              render: (name: string, crm) => (
-                <div style={{ maxWidth: 520 }}>
-                  <Space size={4} wrap>
-                    <span data-testid="crm-row-name">{name}</span>
-                    <TestCrmTag type={crm.name} />
-                    <EndpointStateTag health={crm.health} />
-                  </Space>
-                  <EndpointHealthNotice
-                    health={crm.health}
-                    what={`the CRM “${name}”`}
-                    onReenable={() => api.call('/partners/enableCRM', { ID: crm.ID, advertiserID })}
-                    onDone={reload}
-                  />
-                </div>
-              ),
-            },
-            {
-              title: 'CRM Type',
-              dataIndex: 'name',
-              phone: true,
-              render: (t: string) => crmForm(t)?.label ?? t,
-            },
-            {
-              key: 'actions',
-              render: (_: unknown, crm) => (
-                <RowActions
-                  actions={[
-                    {
-                      key: 'link',
-                      testId: 'crm-link-open',
-                      label: crmForm(crm.name)?.linkLabel ?? 'Get handler URL',
-                      onClick: () => setLinking(crm),
-                    },
-                    { key: 'edit', testId: 'crm-edit', label: 'Edit', onClick: () => setEditing(crm) },
-                    {
-                      key: 'delete',
-                      testId: 'crm-delete',
-                      label: 'Delete',
-                      danger: true,
-                      onClick: () => setDeleting(crm),
-                    },
-                  ]}
-                />
-              ),
-            },
-          ]}
+          columns={crmColumns({
+            advertiserID,
+            reload,
+            onLink: setLinking,
+            onEdit: setEditing,
+            onDelete: setDeleting,
+          })}
         />
       </Card>
       <EditCrmDialog

@@ -72,12 +72,16 @@ const VIA_WORDS: Record<string, string> = {
   sandbox: 'Sandbox CRM',
 };
 
+const DEVICE_WORDS: Record<string, string> = { phone: 'Mobile', desktop: 'Desktop' };
+
 /** A detail value as people read it: durations in ms, cents in $, flags as Yes/No. */
 function shownValue(key: string, value: unknown): unknown {
   if (key === 'durationMs' && typeof value === 'number') return `${value} ms`;
   if (key === 'amountCents' && typeof value === 'number') return formatUsd(value);
   if (key === 'actor' && typeof value === 'number') return `#${value}`;
   if (key === 'via' && typeof value === 'string') return VIA_WORDS[value] ?? value;
+  // The words of the lead panel's Device row.
+  if (key === 'device' && typeof value === 'string') return DEVICE_WORDS[value] ?? value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return value;
 }

@@ -125,6 +125,18 @@ function Details<T extends object>({
   );
 }
 
+/**
+ * The `expandable` of a table whose columns fold on a phone (`phoneColumns`): a row opens to its
+ * folded columns, each titled; nothing when no column is folded.
+ */
+export function foldedRows<T extends object>(folded: ColumnType<T>[]): TableProps<T>['expandable'] {
+  if (folded.length === 0) return undefined;
+  return {
+    expandedRowRender: (row, index) => <Details row={row} index={index} columns={folded} />,
+    columnWidth: 32,
+  };
+}
+
 /** The search box: what it looks in is its placeholder; a change reaches the list through the debounce. */
 function SearchBox({
   placeholder,
@@ -284,16 +296,7 @@ export function ListTable<T extends object>({
             pagination={false}
             rowSelection={rowSelection}
             loading={list.loading && list.rows.length === 0}
-            expandable={
-              foldedColumns.length
-                ? {
-                    expandedRowRender: (row, index) => (
-                      <Details row={row} index={index} columns={foldedColumns} />
-                    ),
-                    columnWidth: 32,
-                  }
-                : undefined
-            }
+            expandable={foldedRows(foldedColumns)}
             locale={{ emptyText: <Empty data-testid="list-empty" description={emptyText} /> }}
           />
         </div>

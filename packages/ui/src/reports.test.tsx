@@ -235,12 +235,21 @@ describe('LeadTimeline', () => {
           amountCents: 1250,
           uniqueIp: true,
           overridesCrm: false,
+          device: 'phone',
         },
       },
     ];
     render(<LeadTimeline load={async () => ({ status: 'ok' as const, data })} />);
     const text = (await screen.findByTestId('timeline-entry')).textContent ?? '';
-    for (const shown of ['Took12 ms', 'HTTP status200', 'Amount$12.50', 'Unique IPYes', 'Overrides crmNo']) {
+    const expected = [
+      'Took12 ms',
+      'HTTP status200',
+      'Amount$12.50',
+      'Unique IPYes',
+      'Overrides crmNo',
+      'DeviceMobile',
+    ];
+    for (const shown of expected) {
       expect(text).toContain(shown);
     }
     expect(text).not.toMatch(/durationMs|responseStatus|amountCents/);

@@ -326,9 +326,8 @@ export function Overview(_: { path: string }) {
     <div data-testid="overview" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
       <style>{STYLES}</style>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-        <Typography.Title level={4} style={{ margin: 0, marginRight: 'auto' }}>
-          Network overview {side && <Tag data-testid="overview-side">{side}</Tag>}
-        </Typography.Title>
+        {/* The header's title is the menu's ("Dashboard"): no second title here, only whose side it counts. */}
+        <div style={{ marginRight: 'auto' }}>{side && <Tag data-testid="overview-side">{side}</Tag>}</div>
         {loading && <Spin size="small" data-testid="overview-loading" />}
         <DateRangePicker testId="overview-range-preset" {...dates.picker} />
       </div>

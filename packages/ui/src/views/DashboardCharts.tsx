@@ -1,5 +1,5 @@
 import { Bar, Column, Line, Pie } from '@ant-design/charts';
-import type { DashboardData } from '@leadmesh/schema';
+import type { DashboardData, LeadsPerDay } from '@leadmesh/schema';
 import { formatUsd } from '@leadmesh/schema/constants';
 import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
@@ -13,7 +13,9 @@ import {
   clickFromDatum,
   conversionSlices,
   type DashboardKpis,
+  formatCount,
   formatRatio,
+  integerTicks,
   type LeadRole,
   pairedSeries,
   topOf,
@@ -36,7 +38,13 @@ const DONUT_INNER = 1 - 30 / ((HEIGHT - 40) / 2);
 const DONUT_START = (270 * Math.PI) / 180;
 const STATUS_COLOURS = { Converted: '#52c41a', Failed: '#ff4d4f', Waiting: '#8c8c8c' };
 
-const integerTicks = (v: unknown) => (Number.isInteger(Number(v)) ? String(v) : '');
+/**
+ * A count axis: from zero (a range whose days all count 1 would otherwise have one tick, no
+ * baseline), with whole-number ticks whatever the count (1-5 leads show 0, 1, 2…), each labelled
+ * with thousands separators.
+ */
+const COUNT_SCALE = { zero: true, nice: true, tickMethod: integerTicks } as const;
+const countLabel = (v: unknown) => formatCount(Number(v));
 /** The day's tooltip title: the product's whole day (`DD-MM-YYYY`), the axis showing `DD-MM`. */
 const dayTooltipTitle = (d: { day?: string }) => formatDay(d.day);
 /** Day labels, about eight of them whatever the range: every n-th day's label is drawn. */
@@ -48,7 +56,18 @@ const dayAxis = (count: number) => {
     labelFilter: (_: unknown, index: number) => index % step === 0,
   };
 };
+/** The axes of a per-day count chart: days along the bottom, counts 80 px from the left. */
+const dayCountAxes = (days: number) => ({
+  x: dayAxis(days),
+  y: { labelFormatter: countLabel, labelSpacing: 4, size: Y_AXIS_OFFSET },
+});
 const countryName = (code: string) => countryOptions().find((o) => o.value === code)?.name ?? code;
+
+/** What every chart of the dashboard shares: size, theme, entry animation and its click handler. */
+interface ChartBase {
+  common: { height: number; autoFit: true; theme: string; animate: typeof ANIMATE };
+  clicks(key: ChartKey): { onReady: ReturnType<typeof onElementClick> };
+}
 
 function ChartCard({
   title,
@@ -77,203 +96,249 @@ function NoData() {
   );
 }
 
+/** The donut of converted, failed and waiting leads, the conversion rate in its middle. */
+function OutcomeChart({ base, kpis, dark }: { base: ChartBase; kpis: DashboardKpis; dark: boolean }) {
+  // The counts ride in the legend, so no outside label can be cut off on a narrow screen.
+  const slices = conversionSlices(kpis).map((slice) => ({
+    ...slice,
+    status: slice.type as keyof typeof STATUS_COLOURS,
+    type: `${slice.type} · ${formatCount(slice.value)}`,
+  }));
+  return (
+    <ChartCard title="Leads by outcome (conversion rate inside)" testId="chart-conversion">
+      {slices.length === 0 ? (
+        <NoData />
+      ) : (
+        <Pie
+          {...base.common}
+          data={slices}
+          angleField="value"
+          colorField="type"
+          innerRadius={DONUT_INNER}
+          radius={1}
+          startAngle={DONUT_START}
+          endAngle={DONUT_START + Math.PI * 2}
+          scale={{
+            color: {
+              domain: slices.map((s) => s.type),
+              range: slices.map((s) => STATUS_COLOURS[s.status]),
+            },
+          }}
+          label={false}
+          annotations={[
+            {
+              type: 'text',
+              style: {
+                text: formatRatio(kpis.ratio),
+                x: '50%',
+                y: '50%',
+                textAlign: 'center',
+                textBaseline: 'middle',
+                fontSize: 22,
+                fontWeight: 600,
+                fill: dark ? '#fff' : '#1f1f1f',
+              },
+              tooltip: false,
+            },
+          ]}
+          legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
+          animate={{ enter: { type: 'waveIn', duration: 800 } }}
+        />
+      )}
+    </ChartCard>
+  );
+}
+
+/** Two series of a per-day count, as lines with points (a range of one day is a point). */
+interface PairedLine {
+  title: string;
+  testId: string;
+  clickKey: ChartKey;
+  first: { name: string; colour: string; pick(row: LeadsPerDay): number };
+  second: { name: string; colour: string; pick(row: LeadsPerDay): number };
+  /** The second series dashed on top: it often equals the first, and would hide under it. */
+  dashSecond?: boolean;
+}
+
+function PairedLineChart({ base, days, chart }: { base: ChartBase; days: LeadsPerDay[]; chart: PairedLine }) {
+  const { first, second } = chart;
+  return (
+    <ChartCard title={chart.title} testId={chart.testId}>
+      {days.length === 0 ? (
+        <NoData />
+      ) : (
+        <Line
+          {...base.common}
+          {...base.clicks(chart.clickKey)}
+          data={pairedSeries(days, first, second)}
+          xField="day"
+          yField="value"
+          colorField="series"
+          scale={{
+            color: { domain: [first.name, second.name], range: [first.colour, second.colour] },
+            y: COUNT_SCALE,
+          }}
+          point={{ shapeField: 'circle', sizeField: 2 }}
+          style={
+            chart.dashSecond
+              ? {
+                  lineWidth: 2,
+                  lineDash: (points: { series: string }[]) =>
+                    points[0]?.series === second.name ? [6, 4] : [0, 0],
+                }
+              : undefined
+          }
+          axis={dayCountAxes(days.length)}
+          tooltip={{ title: dayTooltipTitle }}
+          legend={{ color: { position: 'bottom' } }}
+        />
+      )}
+    </ChartCard>
+  );
+}
+
+function MoneyChart({ base, days, role }: { base: ChartBase; days: LeadsPerDay[]; role: LeadRole }) {
+  return (
+    <ChartCard
+      title={role === 'publisher' ? 'Earnings per day, in $' : 'Spending per day, in $'}
+      testId="chart-money"
+    >
+      {days.length === 0 ? (
+        <NoData />
+      ) : (
+        <Column
+          {...base.common}
+          {...base.clicks('spendings')}
+          data={days.map((r) => ({ day: r.LeadDate, value: r.LeadEarnings / 100 }))}
+          xField="day"
+          yField="value"
+          axis={{
+            x: dayAxis(days.length),
+            y: { labelFormatter: (v: number) => formatUsd(Math.round(v * 100)), size: Y_AXIS_OFFSET },
+          }}
+          tooltip={{
+            title: dayTooltipTitle,
+            items: [{ channel: 'y', valueFormatter: (v: number) => formatUsd(Math.round(v * 100)) }],
+          }}
+          style={{ fill: '#13a8a8', radiusTopLeft: 3, radiusTopRight: 3 }}
+        />
+      )}
+    </ChartCard>
+  );
+}
+
+/** A top list as horizontal bars: cities, countries, offers. */
+function TopBarChart({
+  base,
+  title,
+  testId,
+  clickKey,
+  data,
+  fill,
+  barWidth = 20,
+  wide = false,
+}: {
+  base: ChartBase;
+  title: string;
+  testId: string;
+  clickKey: ChartKey;
+  data: { name: string; count: number }[];
+  fill: string;
+  barWidth?: number;
+  /** Across the whole row, its height growing with its bars (the offers: long names). */
+  wide?: boolean;
+}) {
+  return (
+    <ChartCard title={title} testId={testId} wide={wide}>
+      {data.length === 0 ? (
+        <NoData />
+      ) : (
+        <Bar
+          {...base.common}
+          {...base.clicks(clickKey)}
+          {...(wide ? { height: Math.max(140, 60 + data.length * 40) } : {})}
+          data={data}
+          xField="name"
+          yField="count"
+          scale={{ y: COUNT_SCALE }}
+          // Bars are transposed: their value axis runs along the bottom, so no 80 px offset there.
+          axis={{ y: { labelFormatter: countLabel } }}
+          style={{ fill, maxWidth: barWidth }}
+        />
+      )}
+    </ChartCard>
+  );
+}
+
+const TOTAL_VS_CONVERTED: PairedLine = {
+  title: 'Leads per day: total and converted',
+  testId: 'chart-total-converted',
+  clickKey: 'totalVsConverted',
+  first: { name: 'Total', colour: '#2f54eb', pick: (r) => r.LeadCount },
+  second: { name: 'Converted', colour: '#52c41a', pick: (r) => r.ConvertedLeads },
+};
+const TOTAL_VS_UNIQUE: PairedLine = {
+  title: 'Leads per day: total and from unique IPs',
+  testId: 'chart-unique-ips',
+  clickKey: 'uniqueVsTotal',
+  first: { name: 'Total leads', colour: '#2f54eb', pick: (r) => r.LeadCount },
+  second: { name: 'Unique IPs', colour: '#fa8c16', pick: (r) => r.UniqueIPAddresses },
+  dashSecond: true,
+};
+
 /**
  * The dashboard's charts. Kept in their own module so the screen loads it lazily: one chart library
  * weighs about 420 KB gzip, more than the rest of the remote (STACK-NOTES trap 5).
  */
 export default function DashboardCharts({ role, data, kpis, dark, onPick }: DashboardChartsProps) {
-  const theme = dark ? 'classicDark' : 'classic';
-  const common = { height: HEIGHT, autoFit: true, theme, animate: ANIMATE } as const;
-  const clicks = (key: ChartKey) => ({
-    onReady: onElementClick<unknown>((datum) => {
-      const click = clickFromDatum(key, datum);
-      if (click) onPick(click);
+  const base: ChartBase = {
+    common: { height: HEIGHT, autoFit: true, theme: dark ? 'classicDark' : 'classic', animate: ANIMATE },
+    clicks: (key) => ({
+      onReady: onElementClick<unknown>((datum) => {
+        const click = clickFromDatum(key, datum);
+        if (click) onPick(click);
+      }),
     }),
-  });
-  const yAxis = { y: { labelFormatter: integerTicks, labelSpacing: 4, size: Y_AXIS_OFFSET } };
-  const dayAxes = { ...yAxis, x: dayAxis(data.leads.length) };
-  // Bars are transposed: their value axis runs along the bottom, so no 80 px offset there.
-  const barAxes = { y: { labelFormatter: integerTicks } };
+  };
   const days = data.leads;
-  const moneyTitle = role === 'publisher' ? 'Earnings per day, in $' : 'Spending per day, in $';
-  // The counts ride in the legend, so no outside label can be cut off on a narrow screen.
-  const slices = conversionSlices(kpis).map((slice) => ({
-    ...slice,
-    status: slice.type as keyof typeof STATUS_COLOURS,
-    type: `${slice.type} · ${slice.value.toLocaleString('en-US')}`,
-  }));
-  const offers = topOf(data.totalLeadOfferNames);
   const cities = topOf(data.uniqueCities).map((c) => ({ ...c, name: c.name || 'Unknown' }));
   const countries = topOf(data.uniqueCountryCodes).map((c) => ({
     code: c.name,
     name: c.name ? countryName(c.name) : 'Unknown',
     count: c.count,
   }));
-
   return (
     <div className="lm-charts" data-testid="dashboard-charts">
-      <ChartCard title="Leads by outcome (conversion rate inside)" testId="chart-conversion">
-        {slices.length === 0 ? (
-          <NoData />
-        ) : (
-          <Pie
-            {...common}
-            data={slices}
-            angleField="value"
-            colorField="type"
-            innerRadius={DONUT_INNER}
-            radius={1}
-            startAngle={DONUT_START}
-            endAngle={DONUT_START + Math.PI * 2}
-            scale={{
-              color: {
-                domain: slices.map((s) => s.type),
-                range: slices.map((s) => STATUS_COLOURS[s.status]),
-              },
-            }}
-            label={false}
-            annotations={[
-              {
-                type: 'text',
-                style: {
-                  text: formatRatio(kpis.ratio),
-                  x: '50%',
-                  y: '50%',
-                  textAlign: 'center',
-                  textBaseline: 'middle',
-                  fontSize: 22,
-                  fontWeight: 600,
-                  fill: dark ? '#fff' : '#1f1f1f',
-                },
-                tooltip: false,
-              },
-            ]}
-            legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
-            animate={{ enter: { type: 'waveIn', duration: 800 } }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title="Leads per day: total and converted" testId="chart-total-converted">
-        {days.length === 0 ? (
-          <NoData />
-        ) : (
-          <Line
-            {...common}
-            {...clicks('totalVsConverted')}
-            data={pairedSeries(
-              days,
-              { name: 'Total', pick: (r) => r.LeadCount },
-              { name: 'Converted', pick: (r) => r.ConvertedLeads },
-            )}
-            xField="day"
-            yField="value"
-            colorField="series"
-            scale={{ color: { domain: ['Total', 'Converted'], range: ['#2f54eb', '#52c41a'] } }}
-            point={{ shapeField: 'circle', sizeField: 2 }}
-            axis={dayAxes}
-            tooltip={{ title: dayTooltipTitle }}
-            legend={{ color: { position: 'bottom' } }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title={moneyTitle} testId="chart-money">
-        {days.length === 0 ? (
-          <NoData />
-        ) : (
-          <Column
-            {...common}
-            {...clicks('spendings')}
-            data={days.map((r) => ({ day: r.LeadDate, value: r.LeadEarnings / 100 }))}
-            xField="day"
-            yField="value"
-            axis={{
-              x: dayAxis(days.length),
-              y: { labelFormatter: (v: number) => formatUsd(Math.round(v * 100)), size: Y_AXIS_OFFSET },
-            }}
-            tooltip={{
-              title: dayTooltipTitle,
-              items: [{ channel: 'y', valueFormatter: (v: number) => formatUsd(Math.round(v * 100)) }],
-            }}
-            style={{ fill: '#13a8a8', radiusTopLeft: 3, radiusTopRight: 3 }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title="Leads per day: total and from unique IPs" testId="chart-unique-ips">
-        {days.length === 0 ? (
-          <NoData />
-        ) : (
-          <Line
-            {...common}
-            {...clicks('uniqueVsTotal')}
-            data={pairedSeries(
-              days,
-              { name: 'Total leads', pick: (r) => r.LeadCount },
-              { name: 'Unique IPs', pick: (r) => r.UniqueIPAddresses },
-            )}
-            xField="day"
-            yField="value"
-            colorField="series"
-            scale={{ color: { domain: ['Total leads', 'Unique IPs'], range: ['#2f54eb', '#fa8c16'] } }}
-            // Points as on the chart beside it: a range of one day is a point, not an invisible line.
-            point={{ shapeField: 'circle', sizeField: 2 }}
-            // Unique IPs often equal the total: a dashed line on top keeps both visible.
-            style={{
-              lineWidth: 2,
-              lineDash: (points: { series: string }[]) =>
-                points[0]?.series === 'Unique IPs' ? [6, 4] : [0, 0],
-            }}
-            axis={dayAxes}
-            tooltip={{ title: dayTooltipTitle }}
-            legend={{ color: { position: 'bottom' } }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title="Leads by city (top 10)" testId="chart-cities">
-        {cities.length === 0 ? (
-          <NoData />
-        ) : (
-          <Bar
-            {...common}
-            {...clicks('topCities')}
-            data={cities}
-            xField="name"
-            yField="count"
-            axis={barAxes}
-            style={{ fill: '#722ed1', maxWidth: 20 }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title="Leads by country (top 10)" testId="chart-countries">
-        {countries.length === 0 ? (
-          <NoData />
-        ) : (
-          <Bar
-            {...common}
-            {...clicks('topCountries')}
-            data={countries}
-            xField="name"
-            yField="count"
-            axis={barAxes}
-            style={{ fill: '#fa8c16', maxWidth: 20 }}
-          />
-        )}
-      </ChartCard>
-      <ChartCard title="Leads by offer" testId="chart-offers" wide>
-        {offers.length === 0 ? (
-          <NoData />
-        ) : (
-          <Bar
-            {...common}
-            {...clicks('byOffer')}
-            height={Math.max(140, 60 + offers.length * 40)}
-            data={offers}
-            xField="name"
-            yField="count"
-            axis={barAxes}
-            style={{ fill: '#2f54eb', maxWidth: 28 }}
-          />
-        )}
-      </ChartCard>
+      <OutcomeChart base={base} kpis={kpis} dark={dark} />
+      <PairedLineChart base={base} days={days} chart={TOTAL_VS_CONVERTED} />
+      <MoneyChart base={base} days={days} role={role} />
+      <PairedLineChart base={base} days={days} chart={TOTAL_VS_UNIQUE} />
+      <TopBarChart
+        base={base}
+        title="Leads by city (top 10)"
+        testId="chart-cities"
+        clickKey="topCities"
+        data={cities}
+        fill="#722ed1"
+      />
+      <TopBarChart
+        base={base}
+        title="Leads by country (top 10)"
+        testId="chart-countries"
+        clickKey="topCountries"
+        data={countries}
+        fill="#fa8c16"
+      />
+      <TopBarChart
+        base={base}
+        title="Leads by offer"
+        testId="chart-offers"
+        clickKey="byOffer"
+        data={topOf(data.totalLeadOfferNames)}
+        fill="#2f54eb"
+        barWidth={28}
+        wide
+      />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { Money } from '../Money.tsx';
 import { RowActions } from '../RowActions.tsx';
 import { useList } from '../use-list.ts';
 import { ViewScreen } from './common.tsx';
-import type { LeadRole } from './dashboard-logic.ts';
+import { domainLabel, type LeadRole } from './dashboard-logic.ts';
 
 type AnyLead = PublisherLead | AdvertiserLead;
 
@@ -107,7 +107,7 @@ function LeadInfoDialog({
     ['Date', formatDateTime(lead.createdAt)],
     ['Location', place(lead)],
     ['Device', lead.PurchaseIsPhone ? 'Mobile' : 'Desktop'],
-    ['Domain', lead.PurchaseDomain || '—'],
+    ['Domain', lead.PurchaseDomain ? domainLabel(lead.PurchaseDomain) : '—'],
     ['Lead type', lead.PurchaseLeadType || '—'],
     ['Lead price', <Money key="p" cents={lead.LeadPrice} />],
   ];
@@ -308,7 +308,11 @@ const PRODUCT_COLUMN: ListColumn<AnyLead> = {
 };
 
 const PUBLISHER_ONLY_COLUMNS: ListColumn<AnyLead>[] = [
-  { title: 'Domain', dataIndex: 'PurchaseDomain', render: (d: string | null) => d || '—' },
+  {
+    title: 'Domain',
+    dataIndex: 'PurchaseDomain',
+    render: (d: string | null) => (d ? domainLabel(d) : '—'),
+  },
   {
     title: 'Money withdrawn',
     key: 'withdrawn',

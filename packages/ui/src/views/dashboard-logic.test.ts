@@ -5,8 +5,11 @@ import {
   clickFromDatum,
   conversionSlices,
   dashboardKpis,
+  domainLabel,
   formatRatio,
+  integerTicks,
   leadDateToIso,
+  NO_DOMAIN,
   recentDays,
   withFilter,
 } from './dashboard-logic.ts';
@@ -120,5 +123,30 @@ describe('last five days', () => {
       '01.03.2026',
     ]);
     expect(leadDateToIso('1.3.2026')).toBeNull();
+  });
+});
+
+describe('count axis ticks', () => {
+  it('gives small counts every whole number', () => {
+    expect(integerTicks(0, 1)).toEqual([0, 1]);
+    expect(integerTicks(0, 3)).toEqual([0, 1, 2, 3]);
+    expect(integerTicks(0, 5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(integerTicks(0, 0)).toEqual([0]);
+  });
+  it('spaces large counts one, two or five powers of ten apart', () => {
+    expect(integerTicks(0, 9)).toEqual([0, 2, 4, 6, 8]);
+    expect(integerTicks(0, 1200)).toEqual([0, 200, 400, 600, 800, 1000, 1200]);
+    expect(integerTicks(0, 37.5)).toEqual([0, 10, 20, 30]);
+    expect(integerTicks(0, 1200).every(Number.isInteger)).toBe(true);
+  });
+});
+
+describe('domain labels', () => {
+  it('shows the host of a stored URL, and says when a lead has no domain', () => {
+    expect(domainLabel('http://Shop.example/landing?id=7')).toBe('shop.example');
+    expect(domainLabel('https://user@a.example:8080#x')).toBe('a.example:8080');
+    expect(domainLabel('plain.example')).toBe('plain.example');
+    expect(domainLabel('  ')).toBe(NO_DOMAIN);
+    expect(domainLabel('')).toBe('No domain');
   });
 });

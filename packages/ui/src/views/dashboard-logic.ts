@@ -106,10 +106,28 @@ export const DASHBOARD_OPERATORS: readonly FilterOperator[] = [
   'dleq',
 ];
 
+/** What the Domains tab and the domain filter say of a lead taken without a domain. */
+export const NO_DOMAIN = 'No domain';
+
+/**
+ * A lead's purchase domain as people read it: its host, lower-case (`Shop.example` of
+ * `http://Shop.example/landing?id=7`), or "No domain" for a lead taken without one. The filter
+ * keeps the stored value; only the label is shortened.
+ */
+export function domainLabel(value: string): string {
+  const host = value
+    .trim()
+    .replace(/^[a-z][a-z\d+.-]*:\/\//i, '')
+    .split(/[/?#]/)[0]
+    ?.replace(/^[^@]*@/, '')
+    .toLowerCase();
+  return host ? host : NO_DOMAIN;
+}
+
 /** The dashboard's filter panel; the text fields offer the values the answer lists. */
 export function dashboardFilterFields(data: DashboardData | null): FilterFieldSpec[] {
-  const options = (list: { name: string }[] | undefined) =>
-    list && list.length > 0 ? list.map((x) => ({ value: x.name, label: x.name || '(unknown)' })) : undefined;
+  const options = (list: { name: string }[] | undefined, label = (name: string) => name || 'Unknown') =>
+    list && list.length > 0 ? list.map((x) => ({ value: x.name, label: label(x.name) })) : undefined;
   return [
     { name: 'createdAt', friendlyName: 'Date', type: 'date' },
     { name: 'OfferName', friendlyName: 'Offer', type: 'string', options: options(data?.totalLeadOfferNames) },
@@ -120,7 +138,12 @@ export function dashboardFilterFields(data: DashboardData | null): FilterFieldSp
       options: options(data?.uniqueCountryCodes),
     },
     { name: 'City', friendlyName: 'City', type: 'string', options: options(data?.uniqueCities) },
-    { name: 'PurchaseDomain', friendlyName: 'Domain', type: 'string', options: options(data?.uniqueDomains) },
+    {
+      name: 'PurchaseDomain',
+      friendlyName: 'Domain',
+      type: 'string',
+      options: options(data?.uniqueDomains, domainLabel),
+    },
     { name: 'PurchaseIsPhone', friendlyName: 'From a phone', type: 'boolean' },
   ];
 }
@@ -211,4 +234,24 @@ export function clickFromDatum(chart: ChartKey, datum: unknown): ChartClick | nu
     default:
       return null;
   }
+}
+
+/**
+ * The ticks of a count axis (dashboards §2: integer-only ticks): whole numbers one, two or five
+ * times a power of ten apart, about `count` of them, from `min` to `max`. A count of 0-5 gets
+ * 0, 1, 2… instead of the chart library's halves, which would be drawn without their labels.
+ */
+export function integerTicks(min: number, max: number, count = 5): number[] {
+  const low = Math.floor(Math.min(min, max));
+  const high = Math.ceil(Math.max(min, max));
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return [];
+  // The step nearest the rough one among 1, 2 and 5 times a power of ten (d3's rule), at least 1.
+  const rough = Math.max(1, (high - low) / Math.max(1, count - 1));
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const error = rough / power;
+  const step =
+    power * (error >= Math.sqrt(50) ? 10 : error >= Math.sqrt(10) ? 5 : error >= Math.SQRT2 ? 2 : 1);
+  const ticks: number[] = [];
+  for (let tick = Math.floor(low / step) * step; tick <= high; tick += step) ticks.push(tick);
+  return ticks;
 }

@@ -1,10 +1,12 @@
 import type { DashboardData, FilterFieldSpec, FilterItem, LeadsPerDay } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { Button, Card, ConfigProvider, Empty, Table, Tabs, Typography } from 'antd';
+import { Button, Card, ConfigProvider, Empty, Grid, Table, Tabs, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { countryOptions } from '../CountrySelect.tsx';
 import { FilterBar } from '../FilterBar.tsx';
 import { formatDay } from '../format.ts';
+import { foldedRows } from '../ListTable.tsx';
+import { type ListColumn, phoneColumns } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
 import { themeConfig } from '../theme.tsx';
 import { ChartsPlaceholder } from './chart-slots.tsx';
@@ -13,6 +15,7 @@ import {
   type ChartClick,
   DASHBOARD_OPERATORS,
   type DashboardKpis,
+  domainLabel,
   formatCount,
   type LeadRole,
   recentDays,
@@ -94,6 +97,7 @@ const BREAKDOWNS = [
 ] as const;
 
 function placeName(kind: 'domain' | 'country' | 'city', name: string): string {
+  if (kind === 'domain') return domainLabel(name);
   if (!name) return 'Unknown';
   if (kind !== 'country') return name;
   // Names only: flag emoji draw as empty boxes where the system has no emoji font (Windows, Linux).
@@ -153,6 +157,33 @@ function Breakdowns({ data, onPick }: { data: DashboardData; onPick(click: Chart
   );
 }
 
+/** The days table's columns; on a phone the date, the leads and the money stay, the rest fold into the row. */
+function recentColumns(role: LeadRole, onPick: (click: ChartClick) => void): ListColumn<LeadsPerDay>[] {
+  return [
+    {
+      title: 'Date',
+      dataIndex: 'LeadDate',
+      render: (day: string) => (
+        <Typography.Link onClick={() => onPick({ kind: 'date', value: day })}>
+          {formatDay(day)}
+        </Typography.Link>
+      ),
+    },
+    { title: 'Leads', dataIndex: 'LeadCount', align: 'right', phone: true, render: formatCount },
+    { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right', render: formatCount },
+    { title: 'Waiting', dataIndex: 'LeadWaiting', align: 'right', render: formatCount },
+    { title: 'Unique IPs', dataIndex: 'UniqueIPAddresses', align: 'right', render: formatCount },
+    {
+      title: role === 'publisher' ? 'Earned' : 'Spent',
+      dataIndex: 'LeadEarnings',
+      align: 'right',
+      phone: true,
+      render: (cents: number) => <Money cents={cents} />,
+    },
+  ];
+}
+
+/** The last five days, folded on a phone as the kit's lists are (decision 0056): no sideways scrolling. */
 function RecentLeads({
   role,
   rows,
@@ -162,39 +193,21 @@ function RecentLeads({
   rows: LeadsPerDay[];
   onPick(click: ChartClick): void;
 }) {
+  const phone = Grid.useBreakpoint().md === false;
+  const { shown, folded } = phoneColumns(recentColumns(role, onPick), phone);
+  const strip = ({ phone: _phone, ...column }: ListColumn<LeadsPerDay>) => column;
   return (
     <Card size="small" title="Last five days" data-testid="dashboard-recent">
-      <div className="lm-table-scroll">
-        <Table<LeadsPerDay>
-          size="small"
-          rowKey="LeadDate"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={rows}
-          locale={{ emptyText: <Empty description={MESSAGES.noDataToDisplay} /> }}
-          columns={[
-            {
-              title: 'Date',
-              dataIndex: 'LeadDate',
-              render: (day: string) => (
-                <Typography.Link onClick={() => onPick({ kind: 'date', value: day })}>
-                  {formatDay(day)}
-                </Typography.Link>
-              ),
-            },
-            { title: 'Leads', dataIndex: 'LeadCount', align: 'right' },
-            { title: 'Converted', dataIndex: 'ConvertedLeads', align: 'right' },
-            { title: 'Waiting', dataIndex: 'LeadWaiting', align: 'right' },
-            { title: 'Unique IPs', dataIndex: 'UniqueIPAddresses', align: 'right' },
-            {
-              title: role === 'publisher' ? 'Earned' : 'Spent',
-              dataIndex: 'LeadEarnings',
-              align: 'right',
-              render: (cents: number) => <Money cents={cents} />,
-            },
-          ]}
-        />
-      </div>
+      <Table<LeadsPerDay>
+        size="small"
+        rowKey="LeadDate"
+        pagination={false}
+        dataSource={rows}
+        data-layout={phone ? 'phone' : 'desktop'}
+        columns={shown.map(strip)}
+        expandable={foldedRows(folded.map(strip))}
+        locale={{ emptyText: <Empty description={MESSAGES.noDataToDisplay} /> }}
+      />
     </Card>
   );
 }
