@@ -230,8 +230,9 @@ export const PAGE_WEIGHT_TARGETS: readonly PageWeightTarget[] = [
     // 177.3 KB measured once each public page brought its own texts and Module Federation's runtime
     // was built for the browser only (decision 0068); was 190.5 KB. The prerendered landing then
     // loaded its scripts at the first interaction only (decision 0085): a visitor who does nothing
-    // downloads the page with its inline styles and loader, MEASURED. Issue 19 asks 120 KB.
-    maxBytes: 180 * 1024,
+    // downloads the page with its inline styles and loader: 7.6 KB, no script or stylesheet request.
+    // Issue 19 asks 120 KB. The app the first interaction loads is the phone bench's row (195 KB).
+    maxBytes: Math.round(7.8 * 1024),
     only: null,
     withPage: true,
     charts: false,
