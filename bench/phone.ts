@@ -44,13 +44,23 @@ export interface PhoneTarget {
   maxMs: number;
   maxBytes: number;
   /**
-   * When the byte target is read: `settled` counts everything the page loaded (the landing's
-   * scripts are needed before its first interaction, even when its HTML shows before them);
-   * `content` counts what arrived before the content showed (a dashboard's tiles come before its charts).
+   * When the byte target is read: `settled` counts everything the page loaded; `content` counts
+   * what arrived before the content showed (a dashboard's tiles come before its charts); `idle`
+   * counts everything the page loaded, with nobody touching it, until the network was idle for
+   * `IDLE_MS`, the page itself included (its inline styles and script are CSS and JS too).
    */
-  bytesAt: 'content' | 'settled';
+  bytesAt: 'content' | 'settled' | 'idle';
   bytesLabel: string;
+  /**
+   * The visitor's first tap, after the idle count (decision 0085): `tap` is touched, and the time
+   * until `live` shows (the app answered it) and until `settled` shows (the app drew the page) is
+   * measured; the layout shift is summed until then.
+   */
+  firstTap?: { tap: string; live: string; settled: string };
 }
+
+/** How long the network must stay quiet for a page to count as idle (as Playwright's networkidle). */
+export const IDLE_MS = 500;
 
 /** Issue 19's rows: the landing, each dashboard's KPI tiles, the admin's first lead rows. */
 export const PHONE_TARGETS: readonly PhoneTarget[] = [
@@ -61,12 +71,18 @@ export const PHONE_TARGETS: readonly PhoneTarget[] = [
     what: 'landing content',
     maxMs: 1500,
     maxBytes: 120 * 1024,
-    // The landing arrives prerendered (decision 0061): the page has settled, and can be used, when
-    // mf-public drew it in place of the server's copy. Every copy (the server's HTML, the shell's
-    // and mf-public's loading states) sits under an element marked `data-prerendered`.
-    settled: '[data-testid="remote-root"] [data-testid="page-hero"] h1:not([data-prerendered] *)',
-    bytesAt: 'settled',
-    bytesLabel: 'before first interaction',
+    // The landing arrives prerendered (decision 0061) and loads the app at the first interaction
+    // (decision 0085): the bytes are what a visitor who does nothing downloads by network idle.
+    bytesAt: 'idle',
+    bytesLabel: 'before first interaction (the page itself included), by network idle',
+    // Then the phone's menu is tapped: the app loads, opens the menu (the tap is not lost) and
+    // mf-public draws the page in place of the server's copy. Every copy (the server's HTML, the
+    // shell's and mf-public's loading states) sits under an element marked `data-prerendered`.
+    firstTap: {
+      tap: '[data-testid="nav-menu"]',
+      live: '[data-testid="nav-home-menu"]',
+      settled: '[data-testid="remote-root"] [data-testid="page-hero"] h1:not([data-prerendered] *)',
+    },
   },
   {
     audience: 'publisher',
@@ -119,8 +135,10 @@ export interface PhoneRun {
   shifts: string[];
   /** Scripts and stylesheets delivered before the content frame (bytes on the wire, gzip). */
   bytesBeforeContent: number;
-  /** Scripts and stylesheets delivered by the time the page settled. */
+  /** Scripts and stylesheets delivered by the time the page settled (`idle`: the page too). */
   bytesSettled: number;
+  /** The first tap (`firstTap`): until the app answered it, until it drew the page, what it downloaded. */
+  tap?: { liveMs: number; settledMs: number; bytes: number };
 }
 
 /** Median and range of a few numbers. */
@@ -179,19 +197,33 @@ export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
 }
 
-/** Script and stylesheet deliveries of a page: wall-clock end and bytes on the wire. */
-function trackDeliveries(cdp: CDPSession) {
+/**
+ * Script and stylesheet deliveries of a page (and the page itself with `withPage`): wall-clock end
+ * and bytes on the wire; and whether the network is idle (no request open for `IDLE_MS`).
+ */
+function trackDeliveries(cdp: CDPSession, withPage = false) {
+  const counted = withPage ? ['Script', 'Stylesheet', 'Document'] : ['Script', 'Stylesheet'];
   const types = new Map<string, string>();
   const done: { endWallMs: number; bytes: number }[] = [];
+  const open = new Set<string>();
+  let lastChange = Date.now();
+  const settle = (requestId: string) => {
+    open.delete(requestId);
+    lastChange = Date.now();
+  };
+  cdp.on('Network.loadingFailed', (e) => settle(e.requestId));
   // The protocol's timestamps are monotonic seconds; the first request's wallTime ties them to the clock.
   let offsetMs: number | null = null;
   cdp.on('Network.requestWillBeSent', (e) => {
     if (offsetMs === null && e.wallTime) offsetMs = e.wallTime * 1000 - e.timestamp * 1000;
+    open.add(e.requestId);
+    lastChange = Date.now();
   });
   cdp.on('Network.responseReceived', (e) => {
-    if (e.type === 'Script' || e.type === 'Stylesheet') types.set(e.requestId, e.type);
+    if (counted.includes(e.type)) types.set(e.requestId, e.type);
   });
   cdp.on('Network.loadingFinished', (e) => {
+    settle(e.requestId);
     if (!types.has(e.requestId)) return;
     done.push({ endWallMs: e.timestamp * 1000 + (offsetMs ?? 0), bytes: e.encodedDataLength });
   });
@@ -199,6 +231,12 @@ function trackDeliveries(cdp: CDPSession) {
     bytesUntil: (wallMs: number) =>
       done.filter((d) => d.endWallMs <= wallMs).reduce((n, d) => n + d.bytes, 0),
     total: () => done.reduce((n, d) => n + d.bytes, 0),
+    /** Resolves once no request was open for `IDLE_MS` (at most `timeoutMs`). */
+    idle: async (timeoutMs = 60_000) => {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until && (open.size > 0 || Date.now() - lastChange < IDLE_MS))
+        await new Promise((r) => setTimeout(r, 50));
+    },
   };
 }
 
@@ -240,12 +278,13 @@ export async function loginState(
 async function openOnce(
   page: Page,
   url: string,
-  settled: string | undefined,
+  target: Pick<PhoneTarget, 'settled' | 'bytesAt' | 'firstTap'>,
   onStart?: (startWallMs: number) => void,
 ): Promise<PhoneRun> {
+  const { settled } = target;
   const cdp = await page.context().newCDPSession(page);
   await throttle(cdp);
-  const deliveries = trackDeliveries(cdp);
+  const deliveries = trackDeliveries(cdp, target.bytesAt === 'idle');
   const started = Date.now();
   onStart?.(started);
   await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
@@ -267,6 +306,9 @@ async function openOnce(
       .first()
       .waitFor({ timeout: 60_000 })
       .catch(() => undefined);
+  if (target.bytesAt === 'idle') await deliveries.idle();
+  const bytesIdle = deliveries.total();
+  const tap = target.firstTap ? await firstTap(page, target.firstTap, deliveries.total) : undefined;
   // A moment for late shifts (a chart's size settling, a font) to be reported.
   await page.waitForTimeout(1000);
   const { cls, shifts } = await page.evaluate(
@@ -278,10 +320,29 @@ async function openOnce(
     cls,
     shifts,
     bytesBeforeContent: deliveries.bytesUntil(contentWallMs),
-    bytesSettled: deliveries.total(),
+    bytesSettled: target.firstTap ? bytesIdle : deliveries.total(),
+    tap: tap && { ...tap, bytes: deliveries.total() - bytesIdle },
   };
   await cdp.detach().catch(() => undefined);
   return run;
+}
+
+/** Taps `tap` (a touch, as a phone sends it) and times the app answering it and drawing the page. */
+async function firstTap(
+  page: Page,
+  step: NonNullable<PhoneTarget['firstTap']>,
+  bytesSoFar: () => number,
+): Promise<{ liveMs: number; settledMs: number }> {
+  const before = bytesSoFar();
+  const started = Date.now();
+  await page.locator(step.tap).tap({ timeout: 10_000 });
+  await page.locator(step.live).first().waitFor({ timeout: 60_000 });
+  const liveMs = Date.now() - started;
+  await page.locator(step.settled).first().waitFor({ timeout: 60_000 });
+  const settledMs = Date.now() - started;
+  if (bytesSoFar() === before)
+    throw new Error('the first tap downloaded nothing: was the app loaded before?');
+  return { liveMs, settledMs };
 }
 
 /** A local server for the floor pages: gzip, no caching, 127.0.0.1 only. */
@@ -373,7 +434,7 @@ export async function benchPhone(options: {
           try {
             const page = await fctx.newPage();
             await page.addInitScript(probeScript('#floor p'));
-            const run = await openOnce(page, `${floor.url}/${target.audience}`, undefined);
+            const run = await openOnce(page, `${floor.url}/${target.audience}`, { bytesAt: 'content' });
             result.floorRuns.push(run.contentMs);
           } finally {
             await fctx.close();
@@ -383,7 +444,7 @@ export async function benchPhone(options: {
         try {
           const page = await context.newPage();
           await page.addInitScript(probeScript(target.content));
-          const run = await openOnce(page, url, target.settled);
+          const run = await openOnce(page, url, target);
           if (i === 0) {
             // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what the floor page shows
             floorText = await page.locator('body').innerText();
@@ -392,11 +453,15 @@ export async function benchPhone(options: {
           }
           result.runs.push(run);
           log(
-            `  phone ${target.audience} run ${i}: content ${Math.round(run.contentMs)} ms (floor ${Math.round(result.floorRuns.at(-1) ?? 0)} ms), ${(run.bytesBeforeContent / 1024).toFixed(1)} KB before, CLS ${run.cls.toFixed(3)}`,
+            `  phone ${target.audience} run ${i}: content ${Math.round(run.contentMs)} ms (floor ${Math.round(result.floorRuns.at(-1) ?? 0)} ms), ${(run.bytesBeforeContent / 1024).toFixed(1)} KB before, ${(run.bytesSettled / 1024).toFixed(1)} KB settled, CLS ${run.cls.toFixed(3)}`,
           );
+          if (run.tap)
+            log(
+              `    first tap: answered in ${run.tap.liveMs} ms, page drawn by the app in ${run.tap.settledMs} ms, ${(run.tap.bytes / 1024).toFixed(1)} KB loaded by it`,
+            );
           if (i === 1) for (const shift of run.shifts) log(`    shift ${shift}`);
           if (target.audience === 'publisher') {
-            const again = await openOnce(page, url, target.settled);
+            const again = await openOnce(page, url, target);
             returnVisit.runs.push(again);
             log(`  phone publisher return visit ${i}: ${Math.round(again.contentMs)} ms`);
           }
@@ -441,7 +506,7 @@ async function screenshotSeries(
         if (image) writeFileSync(path.join(dir, `${String(k * 500).padStart(5, '0')}ms.png`), image);
       }
     })();
-    await openOnce(page, new URL(target.path, options.shellUrl).href, target.settled, (t) => {
+    await openOnce(page, new URL(target.path, options.shellUrl).href, target, (t) => {
       start = t;
     });
     finished = true;

@@ -79,8 +79,10 @@ test('the first visit fetches the public remote at once: its manifest is inlined
   const page = await t.newPage();
   const order: string[] = [];
   page.on('request', (request) => order.push(request.url()));
-  await page.goto(`${t.urls.shell}/`);
-  await page.getByTestId('page-home').waitFor();
+  // A page whose scripts start with it: a visitor's prerendered pages (/, /publishers, ...) load them
+  // at the first interaction (decision 0085), and then in this same order.
+  await page.goto(`${t.urls.shell}/login`);
+  await page.getByTestId('login-page').waitFor();
   await page.waitForLoadState('networkidle');
   assert.ok(!order.some((url) => url.endsWith('/remotes.json')), 'no separate remotes.json round trip');
   const manifest = order.indexOf(`${t.urls.mf_public}/mf-manifest.json`);

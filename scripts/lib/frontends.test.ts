@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,8 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_INTERACTION_LOADER } from '../../packages/federation/src/first-interaction.ts';
 import { runtimeConfigScript, securityHeaders } from '../../packages/federation/src/runtime-config.ts';
-import { badPath, contentVersion, createStaticServer, shellHints, shellPage } from './frontends.ts';
+import {
+  badPath,
+  contentVersion,
+  createStaticServer,
+  FIRST_INTERACTION_LOADER_SOURCE,
+  shellHints,
+  shellPage,
+} from './frontends.ts';
 
 /** One raw HTTP request: the path goes out exactly as written (fetch would normalise `..`). */
 function get(
@@ -206,6 +215,16 @@ describe('security headers and run-time config', () => {
     );
     const origins = ['http://localhost:3001', 'http://localhost:3002', 'https://cdn.example.com'];
     expect(policy['script-src']).toEqual(["'self'", ...origins]);
+    // The prerendered page's loader, and only it, by its hash (decision 0085).
+    const withLoader = securityHeaders({
+      apiUrl: 'http://localhost:5000/',
+      remotes,
+      inlineScripts: [FIRST_INTERACTION_LOADER_SOURCE],
+    })['Content-Security-Policy'];
+    expect(withLoader).toContain(`script-src 'self' ${origins.join(' ')} 'sha256-`);
+    expect(FIRST_INTERACTION_LOADER_SOURCE).toBe(
+      `'sha256-${createHash('sha256').update(FIRST_INTERACTION_LOADER).digest('base64')}'`,
+    );
     expect(policy['connect-src']).toEqual(["'self'", 'http://localhost:5000', ...origins]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:5000']);
     expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
@@ -295,6 +314,8 @@ describe('hints for the session remote (issue 19)', () => {
     }
   });
 
+  const BUNDLE = '<script defer src="/main.0123abcd.js"></script>';
+
   it('sends a prerendered public page to a request without a session only, gzip-compressed when asked', async () => {
     const indexHtml = '<html><head><title>shell</title></head><body><div id="root"></div></body></html>';
     const prerendered = { '/': { head: '<style data-href="x">p{}</style>', body: '<p>Best CPA prices</p>' } };
@@ -306,15 +327,25 @@ describe('hints for the session remote (issue 19)', () => {
     // A session's page is drawn by React: its header is not a visitor's.
     expect(page('/', 'lm_session=abc')).toContain('<div id="root"></div>');
     expect(page('/login')).toContain('<div id="root"></div>');
-    const withConfig = shellPage({
-      indexHtml: `${indexHtml.replace('</head>', '<script defer src="/config.js"></script></head>')}`,
-      pathname: '/',
-      cookie: undefined,
-      hints: '',
-      prerendered,
-      configVersion: 'abc123',
-    });
-    expect(withConfig).toContain('<script defer src="/config.js?v=abc123"></script>');
+    const withConfig = (pathname: string, cookie?: string) =>
+      shellPage({
+        indexHtml: `${indexHtml.replace('</head>', `<script defer src="/config.js"></script>${BUNDLE}</head>`)}`,
+        pathname,
+        cookie,
+        hints: '',
+        prerendered,
+        configVersion: 'abc123',
+      });
+    expect(withConfig('/login')).toContain(`<script defer src="/config.js?v=abc123"></script>${BUNDLE}`);
+    expect(withConfig('/', 'lm_session=abc')).toContain(
+      `<script defer src="/config.js?v=abc123"></script>${BUNDLE}`,
+    );
+    // A visitor's prerendered page names the same scripts, in order, to the first-interaction loader.
+    const visitor = withConfig('/');
+    expect(visitor).not.toContain('<script defer');
+    expect(visitor).toContain(
+      `<script data-scripts="[&quot;/config.js?v=abc123&quot;,&quot;/main.0123abcd.js&quot;]">${FIRST_INTERACTION_LOADER}</script></body>`,
+    );
     const server = createStaticServer({
       root,
       spa: true,

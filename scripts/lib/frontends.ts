@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { FIRST_INTERACTION_LOADER } from '../../packages/federation/src/first-interaction.ts';
 import { REMOTE_NAMES, REMOTES, type RemoteName, SHELL_PORT } from '../../packages/federation/src/remotes.ts';
 import {
   remotesManifest,
@@ -332,10 +333,30 @@ export function shellPage(options: {
   if (options.configVersion)
     html = html.replace('src="/config.js"', `src="/config.js?v=${options.configVersion}"`);
   if (!page) return html;
-  return html
-    .replace('</head>', `${page.head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
+  return startAtFirstInteraction(
+    html
+      .replace('</head>', `${page.head}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`),
+  );
 }
+
+const APP_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
+
+/**
+ * A prerendered page's app scripts wait for the visitor's first interaction (decision 0085): the
+ * page's `<script defer src>` tags (the run-time config, the shell's bundle) are taken out and
+ * handed, in their order, to the inline loader (`FIRST_INTERACTION_LOADER`) at the end of the body.
+ */
+export function startAtFirstInteraction(html: string): string {
+  const scripts = [...html.matchAll(APP_SCRIPT)].map((match) => match[1]);
+  const attribute = JSON.stringify(scripts).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return html
+    .replace(APP_SCRIPT, '')
+    .replace('</body>', `<script data-scripts="${attribute}">${FIRST_INTERACTION_LOADER}</script></body>`);
+}
+
+/** The CSP source that allows the inline loader, and only it (by its text's SHA-256). */
+export const FIRST_INTERACTION_LOADER_SOURCE = `'sha256-${createHash('sha256').update(FIRST_INTERACTION_LOADER).digest('base64')}'`;
 
 /**
  * What a page address should start fetching at once (issue 19), as `<head>` markup: with a session
@@ -433,7 +454,12 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
   const env = options.env ?? process.env;
   // Known once the remotes listen: the headers read it on each request.
   let manifest = remotesManifest(env);
-  const headers = () => securityHeaders({ apiUrl: options.apiUrl, remotes: manifest });
+  const headers = () =>
+    securityHeaders({
+      apiUrl: options.apiUrl,
+      remotes: manifest,
+      inlineScripts: [FIRST_INTERACTION_LOADER_SOURCE],
+    });
   for (const name of REMOTE_NAMES) {
     const server = createStaticServer({
       root: path.join(REPO_ROOT, APPS[name].dir, 'dist'),

@@ -46,19 +46,21 @@ export function runtimeConfigScript(config: RuntimeConfig): string {
  * only (from the remotes manifest, so a remote moved by `MF_*_URL` is still allowed), requests to
  * those and the API, images from the shell, the API (uploads), `data:` and `blob:`. Styles allow
  * `'unsafe-inline'`: antd's CSS-in-JS injects `<style>` elements at run time and React writes
- * `style` attributes; no inline script is allowed. The page cannot be framed (`frame-ancestors`),
- * plugins are off, `<base>` cannot move the origin.
+ * `style` attributes; no inline script is allowed but those named by their hash (`inlineScripts`).
+ * The page cannot be framed (`frame-ancestors`), plugins are off, `<base>` cannot move the origin.
  */
 export function securityHeaders(config: {
   apiUrl: string;
   remotes: RemotesManifest;
+  /** Inline scripts allowed by their hash (`'sha256-…'`): the prerendered page's loader (decision 0085). */
+  inlineScripts?: string[];
 }): Record<string, string> {
   const remoteOrigins = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
   const api = new URL(config.apiUrl).origin;
   const list = (...sources: string[]) => [...new Set(sources)].join(' ');
   const policy = [
     "default-src 'self'",
-    `script-src ${list("'self'", ...remoteOrigins)}`,
+    `script-src ${list("'self'", ...remoteOrigins, ...(config.inlineScripts ?? []))}`,
     `connect-src ${list("'self'", api, ...remoteOrigins)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${list("'self'", 'data:', 'blob:', api)}`,

@@ -124,14 +124,7 @@ function Sidebar({ onNavigate }: { onNavigate(): void }) {
       </div>
       <hr className="lm-side-split" />
       <div className="lm-side-tools">
-        <Link
-          to="/dashboard/profile"
-          className="lm-dash-link"
-          data-testid="sidebar-settings"
-          onClick={onNavigate}
-        >
-          {t('sidebar.settings')}
-        </Link>
+        <SettingsLink testId="sidebar-settings" label={t('sidebar.settings')} onNavigate={onNavigate} />
         <ThemeSwitch />
         <button
           type="button"
@@ -143,6 +136,15 @@ function Sidebar({ onNavigate }: { onNavigate(): void }) {
         </button>
       </div>
     </nav>
+  );
+}
+
+/** The profile page's link, in the sidebar's tools and in the user menu. */
+function SettingsLink({ testId, label, onNavigate }: { testId: string; label: string; onNavigate?(): void }) {
+  return (
+    <Link to="/dashboard/profile" className="lm-dash-link" data-testid={testId} onClick={onNavigate}>
+      {label}
+    </Link>
   );
 }
 
@@ -191,9 +193,7 @@ function UserMenuPanel({ id }: { id: string }) {
       )}
       <hr className="lm-pop-split" />
       <div className="lm-pop-actions">
-        <Link to="/dashboard/profile" className="lm-dash-link" data-testid="header-settings">
-          {t('header.settings')}
-        </Link>
+        <SettingsLink testId="header-settings" label={t('header.settings')} />
         <button
           type="button"
           className="lm-button lm-button-small"

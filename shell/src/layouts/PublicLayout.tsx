@@ -1,7 +1,8 @@
 import { api } from '@leadmesh/api-client';
+import { replayFirstAction } from '@leadmesh/federation/first-interaction';
 import { isEmailAddress, MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MenuIcon } from '../icons.tsx';
@@ -11,39 +12,32 @@ import { MenuIcon } from '../icons.tsx';
  * visitor's first page, and the shell's startup code stays free of antd (decision 0101).
  */
 
-/**
- * Public header (public §2): Home, Publishers, Advertisers, Our culture, Log in, Sign up (Dashboard
- * when logged in). Under 768 px the navigation folds into a menu button.
- */
-function PublicHeader() {
+const NAV_LINKS = [
+  ['/', 'home', 'nav.home'],
+  ['/publishers', 'publishers', 'nav.publishers'],
+  ['/advertisers', 'advertisers', 'nav.advertisers'],
+  ['/aboutus', 'culture', 'nav.culture'],
+] as const;
+
+/** The main navigation; `suffix` tells the header's copy from the menu panel's in test ids. */
+function NavLinks({ suffix }: { suffix: string }) {
   const { t } = useTranslation('shell');
-  const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  // The panel closes when one of its links is followed, and on Escape.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-  const nav = (suffix: string) => (
+  return (
     <nav aria-label={t('nav.main')} className="lm-nav">
-      {(
-        [
-          ['/', 'home', 'nav.home'],
-          ['/publishers', 'publishers', 'nav.publishers'],
-          ['/advertisers', 'advertisers', 'nav.advertisers'],
-          ['/aboutus', 'culture', 'nav.culture'],
-        ] as const
-      ).map(([to, id, label]) => (
+      {NAV_LINKS.map(([to, id, label]) => (
         <Link key={id} to={to} className="lm-shell-link" data-testid={`nav-${id}${suffix}`}>
           {t(label)}
         </Link>
       ))}
     </nav>
   );
-  const account = (suffix: string) => (
+}
+
+/** Log in and Sign up, or Dashboard when logged in. */
+function AccountLinks({ suffix }: { suffix: string }) {
+  const { t } = useTranslation('shell');
+  const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
+  return (
     <div className="lm-account">
       {isLoggedIn ? (
         <Link to="/dashboard" className="lm-button lm-button-primary" data-testid={`nav-dashboard${suffix}`}>
@@ -61,13 +55,21 @@ function PublicHeader() {
       )}
     </div>
   );
+}
+
+/** The phone's menu: its button and the panel it opens, closed by following a link or by Escape. */
+function HeaderMenu() {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
-    <header className="lm-header" data-testid="public-header">
-      <Link to="/" className="lm-brand lm-shell-link">
-        Leadmesh
-      </Link>
-      {nav('')}
-      {account('')}
+    <>
       <button
         type="button"
         className="lm-button lm-icon-button lm-menu-toggle"
@@ -89,11 +91,28 @@ function PublicHeader() {
       >
         {open && (
           <>
-            {nav('-menu')}
-            {account('-menu')}
+            <NavLinks suffix="-menu" />
+            <AccountLinks suffix="-menu" />
           </>
         )}
       </div>
+    </>
+  );
+}
+
+/**
+ * Public header (public §2): Home, Publishers, Advertisers, Our culture, Log in, Sign up (Dashboard
+ * when logged in). Under 768 px the navigation folds into a menu button.
+ */
+function PublicHeader() {
+  return (
+    <header className="lm-header" data-testid="public-header">
+      <Link to="/" className="lm-brand lm-shell-link">
+        Leadmesh
+      </Link>
+      <NavLinks suffix="" />
+      <AccountLinks suffix="" />
+      <HeaderMenu />
     </header>
   );
 }
@@ -104,7 +123,17 @@ interface ContactValues {
   Message: string;
 }
 
+const subscribeToNothing = () => () => undefined;
+const isInBrowser = () => true;
+const isOnServer = () => false;
+
 type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+
+const CONTACT_FIELDS = [
+  ['Name', 'footer.name'],
+  ['EMail', 'footer.email'],
+  ['Message', 'footer.message'],
+] as const;
 
 function validateContact(values: ContactValues, required: string): ContactErrors {
   const errors: ContactErrors = {};
@@ -171,9 +200,9 @@ function Field({
  */
 function GetInTouchForm() {
   const { t } = useTranslation('shell');
-  // Effects never run while rendering to HTML, so the server's copy stays disabled.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  // Rendering to HTML reads the server's answer (disabled); the browser's first commit is live, so a
+  // field the visitor tapped before the scripts ran can take the focus at once (decision 0085).
+  const live = useSyncExternalStore(subscribeToNothing, isInBrowser, isOnServer);
   const [values, setValues] = useState<ContactValues>({ Name: '', EMail: '', Message: '' });
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sent, setSent] = useState(false);
@@ -200,28 +229,17 @@ function GetInTouchForm() {
   return (
     <form className="lm-form" noValidate onSubmit={onSubmit} data-testid="contact-form">
       <fieldset disabled={!live} className="lm-fieldset">
-        <Field
-          name="Name"
-          label={t('footer.name')}
-          error={errors.Name}
-          value={values.Name}
-          onChange={set('Name')}
-        />
-        <Field
-          name="EMail"
-          label={t('footer.email')}
-          error={errors.EMail}
-          value={values.EMail}
-          onChange={set('EMail')}
-        />
-        <Field
-          name="Message"
-          label={t('footer.message')}
-          error={errors.Message}
-          multiline
-          value={values.Message}
-          onChange={set('Message')}
-        />
+        {CONTACT_FIELDS.map(([name, label]) => (
+          <Field
+            key={name}
+            name={name}
+            label={t(label)}
+            error={errors[name]}
+            multiline={name === 'Message'}
+            value={values[name]}
+            onChange={set(name)}
+          />
+        ))}
         <button type="submit" className="lm-button" disabled={busy} data-testid="contact-send">
           {t('footer.send')}
         </button>
@@ -249,6 +267,9 @@ function PublicFooter() {
 
 /** The layout of every public page: header, the page, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  // A prerendered page was plain HTML until the visitor's first interaction: what they pressed or
+  // focused then is done again on React's elements (decision 0085).
+  useEffect(() => replayFirstAction(), []);
   return (
     <div className="lm-public lm-shell" data-testid="public-layout">
       <PublicHeader />
