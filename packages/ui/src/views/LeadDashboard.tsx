@@ -1,5 +1,5 @@
 import { api } from '@leadmesh/api-client';
-import type { DashboardData, Envelope, FilterItem } from '@leadmesh/schema';
+import type { DashboardData, Envelope, FilterItem, SessionData } from '@leadmesh/schema';
 import { DELAYS, MESSAGES } from '@leadmesh/schema/constants';
 import { readScreenCache, useSessionStore, writeScreenCache } from '@leadmesh/session';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -221,6 +221,17 @@ function DashboardToolbar({
 }
 
 /**
+ * The advertiser's own credit balance beside what it spends (issue 16 item 7); known from the
+ * session before the data, so the loading state already has its tile.
+ */
+function ownCredits(role: LeadRole, userData: SessionData | null): Credits {
+  const advertiser = userData?.AdvertiserInfo;
+  return role === 'advertiser' && advertiser
+    ? { infinite: advertiser.isInfiniteCredits, cents: advertiser.Credits }
+    : null;
+}
+
+/**
  * The publisher or advertiser dashboard (dashboards §2): filter panel, KPI tiles, charts (loaded
  * lazily), the Domains / Countries / Cities tabs and the last five days. Clicking a chart point,
  * a tab's Filter button or a day adds that filter. Staff see a publisher's through `boundUser`.
@@ -241,13 +252,7 @@ export function LeadDashboard({ audience: role, path, boundUser, heading }: Lead
     if (item) setFilters((current) => withFilter(current, item));
   }, []);
   const refresh = useCallback(() => void reload(), [reload]);
-  // The advertiser's own credit balance beside what it spends (issue 16 item 7); known from the
-  // session before the data, so the loading state already has its tile.
-  const advertiser = userData?.AdvertiserInfo;
-  const credits: Credits =
-    role === 'advertiser' && !staffView && advertiser
-      ? { infinite: advertiser.isInfiniteCredits, cents: advertiser.Credits }
-      : null;
+  const credits = staffView ? null : ownCredits(role, userData);
 
   // The advertiser dashboard needs an advertiser profile (dashboards §2); without one, /dashboard
   // decides (the sign-up when the publisher role is hidden, or the publisher dashboard loops back here).
