@@ -396,23 +396,20 @@ for (const theme of ['dark', 'light'] as const) {
   }
 }
 
-/** Holds the page's dashboard calls (the entry script's early one too) until `release()`. */
+/**
+ * Holds the page's dashboard calls (the entry script's early one too) until `release()`; after it
+ * they pass at once (the route stays: unrouting would settle a held request twice).
+ */
 async function holdDashboardCalls(page: Page) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const pattern = /\/leads\/getLeadsForPublisherDashboard$/;
-  await page.route(pattern, async (route) => {
+  await page.route(/\/leads\/getLeadsForPublisherDashboard$/, async (route) => {
     await held;
     await route.continue();
   });
-  return {
-    release: async () => {
-      release();
-      await page.unroute(pattern);
-    },
-  };
+  return { release: async () => release() };
 }
 
 const keptKeys = (page: Page) =>
