@@ -36,6 +36,11 @@ export interface PhoneTarget {
   login?: { username: string; password: string };
   /** CSS selector of the content whose appearance is timed. */
   content: string;
+  /**
+   * The content drawn from this load's own answer, when `content` also matches figures the tab
+   * kept from a previous visit (a return visit, decision 0086): timed too and logged beside it.
+   */
+  fresh?: string;
   /** What the content is, for the row's name. */
   what: string;
   /** Selector of "the page has settled" (charts drawn), for CLS; defaults to `content`. */
@@ -88,7 +93,9 @@ export const PHONE_TARGETS: readonly PhoneTarget[] = [
     audience: 'publisher',
     path: '/dashboard/publisher',
     login: { username: 'publisher', password: 'publisher12345' },
-    content: '[data-testid="dashboard-kpis"]',
+    // A first visit (cold context) has nothing kept: only a return visit can draw the kept tiles.
+    content: '[data-testid="dashboard-kpis"], [data-testid="dashboard-kpis-kept"]',
+    fresh: '[data-testid="dashboard-kpis"]',
     what: 'KPI tiles',
     settled: '[data-testid="dashboard-charts"] canvas, [data-testid="dashboard-empty"]',
     maxMs: 3000,
@@ -129,6 +136,8 @@ export const RETURN_VISIT_MAX_MS = 1000;
 export interface PhoneRun {
   /** Navigation start → first frame with the content. */
   contentMs: number;
+  /** Navigation start → first frame with the fresh content (`PhoneTarget.fresh`), when asked. */
+  freshMs?: number | null;
   /** Cumulative layout shift until the page settled. */
   cls: number;
   /** Each layout shift: when, how much, which elements moved (to find a shift's cause). */
@@ -153,10 +162,10 @@ export function spread(values: number[]): { median: number; min: number; max: nu
  * Injected before any script of the page: on every frame, looks for the content selector and
  * records the page's clock when it first has a size; sums layout shifts as the browser reports them.
  */
-function probeScript(selector: string): string {
+function probeScript(selector: string, fresh?: string): string {
   return `(() => {
   const w = window;
-  w.__lmProbe = { contentMs: null, cls: 0, shifts: [] };
+  w.__lmProbe = { contentMs: null, freshMs: null, cls: 0, shifts: [] };
   const describe = (n) => {
     if (!n || n.nodeType !== 1) return n ? n.nodeName : '?';
     const id = n.getAttribute('data-testid');
@@ -172,6 +181,13 @@ function probeScript(selector: string): string {
     }).observe({ type: 'layout-shift', buffered: true });
   } catch {}
   const sel = ${JSON.stringify(selector)};
+  const fresh = ${JSON.stringify(fresh ?? null)};
+  const shows = (el) => { if (!el) return false; const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const tickFresh = () => {
+    if (shows(document.querySelector(fresh))) { w.__lmProbe.freshMs = performance.now(); return; }
+    requestAnimationFrame(tickFresh);
+  };
+  if (fresh) requestAnimationFrame(tickFresh);
   const tick = () => {
     const el = document.querySelector(sel);
     if (el) {
@@ -311,12 +327,15 @@ async function openOnce(
   const tap = target.firstTap ? await firstTap(page, target.firstTap, deliveries.total) : undefined;
   // A moment for late shifts (a chart's size settling, a font) to be reported.
   await page.waitForTimeout(1000);
-  const { cls, shifts } = await page.evaluate(
-    () => (window as unknown as { __lmProbe: { cls: number; shifts: string[] } }).__lmProbe,
+  const { cls, shifts, freshMs } = await page.evaluate(
+    () =>
+      (window as unknown as { __lmProbe: { cls: number; shifts: string[]; freshMs: number | null } })
+        .__lmProbe,
   );
   const contentWallMs = probe.timeOrigin + probe.contentMs;
   const run = {
     contentMs: probe.contentMs,
+    freshMs,
     cls,
     shifts,
     bytesBeforeContent: deliveries.bytesUntil(contentWallMs),
@@ -443,7 +462,7 @@ export async function benchPhone(options: {
         const context = await newPhoneContext(options.browser, state);
         try {
           const page = await context.newPage();
-          await page.addInitScript(probeScript(target.content));
+          await page.addInitScript(probeScript(target.content, target.fresh));
           const run = await openOnce(page, url, target);
           if (i === 0) {
             // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, line by line, is what the floor page shows
@@ -463,7 +482,10 @@ export async function benchPhone(options: {
           if (target.audience === 'publisher') {
             const again = await openOnce(page, url, target);
             returnVisit.runs.push(again);
-            log(`  phone publisher return visit ${i}: ${Math.round(again.contentMs)} ms`);
+            const fresh = again.freshMs == null ? '?' : Math.round(again.freshMs);
+            log(
+              `  phone publisher return visit ${i}: ${Math.round(again.contentMs)} ms (fresh tiles ${fresh} ms)`,
+            );
           }
         } finally {
           await context.close();

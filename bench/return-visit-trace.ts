@@ -5,6 +5,7 @@
  * thread's long tasks, on the page's clock from navigation start.
  *
  *   npx tsx bench/return-visit-trace.ts [--url http://localhost:3000] [--runs 2]
+ *   npx tsx bench/return-visit-trace.ts --audience admin --first   # admin-leads' cold first visit
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,9 +27,12 @@ if (!shellUrl) {
 const runs = Number(flag('--runs') ?? 2);
 /** `--no-trace`: the request list only (the trace itself slows the page). */
 const withTrace = !process.argv.includes('--no-trace');
+/** `--first`: log the cold first visit itself instead of the return visit after it. */
+const firstVisit = process.argv.includes('--first');
+const audience = flag('--audience') ?? 'publisher';
 const contents: number[] = [];
-const target = PHONE_TARGETS.find((t) => t.audience === 'publisher');
-if (!target?.login) throw new Error('no publisher target');
+const target = PHONE_TARGETS.find((t) => t.audience === audience);
+if (!target?.login) throw new Error(`no ${audience} target with a login`);
 const home = await mkdtemp(path.join(tmpdir(), 'leadmesh-trace-'));
 const browser = await launchChromium(home);
 
@@ -130,19 +134,21 @@ try {
     await page.addInitScript(observer);
     const cdp = await context.newCDPSession(page);
     await throttle(cdp);
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      () => (window as unknown as { __lmTrace: { content: number | null } }).__lmTrace.content !== null,
-      undefined,
-      { timeout: 60_000 },
-    );
-    await page
-      .locator(target.settled ?? target.content)
-      .first()
-      .waitFor({ timeout: 60_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(1000);
-    // The return visit, logged.
+    if (!firstVisit) {
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        () => (window as unknown as { __lmTrace: { content: number | null } }).__lmTrace.content !== null,
+        undefined,
+        { timeout: 60_000 },
+      );
+      await page
+        .locator(target.settled ?? target.content)
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(() => undefined);
+      await page.waitForTimeout(1000);
+    }
+    // The visit logged: the return visit, or with --first the cold first visit.
     const requests = new Map<
       string,
       { url: string; method: string; start: number; end?: number; status?: number; cache?: string }
@@ -209,7 +215,7 @@ try {
       };
     });
     const first = Math.min(...[...requests.values()].map((r) => r.start));
-    console.log(`\n=== run ${run}: return visit content at ${trace.content} ms`);
+    console.log(`\n=== run ${run}: ${firstVisit ? 'first' : 'return'} visit content at ${trace.content} ms`);
     console.log(`nav: ${JSON.stringify(trace.nav)} paints: ${trace.paints.join(', ')}`);
     console.log(`(network times below: ms after the page's own request, on the protocol's clock)`);
     for (const r of [...requests.values()].sort((a, b) => a.start - b.start))
@@ -226,7 +232,7 @@ try {
   }
   const sorted = [...contents].sort((a, b) => a - b);
   console.log(
-    `\nreturn visit content: median ${sorted[Math.floor(sorted.length / 2)]} ms of ${sorted.join(', ')}`,
+    `\n${firstVisit ? 'first' : 'return'} visit content: median ${sorted[Math.floor(sorted.length / 2)]} ms of ${sorted.join(', ')}`,
   );
 } finally {
   await browser.close();

@@ -395,3 +395,73 @@ for (const theme of ['dark', 'light'] as const) {
     });
   }
 }
+
+/**
+ * Holds the page's dashboard calls (the entry script's early one too) until `release()`; after it
+ * they pass at once (the route stays: unrouting would settle a held request twice).
+ */
+async function holdDashboardCalls(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/leads\/getLeadsForPublisherDashboard$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release: async () => release() };
+}
+
+const keptKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('leadmesh-screen:')));
+
+test('a reload draws the kept KPI tiles, then the fresh ones; another user never sees them (decision 0086)', async (t) => {
+  const page = await t.newPage();
+  await t.login(page, 'publisher');
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  await page.getByTestId('dashboard-kpis').waitFor();
+  const total = await page.getByTestId('kpi-total').getAttribute('data-value');
+  assert.ok(total, 'the fresh tiles carry their figures');
+
+  // The return visit: the kept tiles show while the dashboard's answer is held, marked as updating.
+  const hold = await holdDashboardCalls(page);
+  await page.reload();
+  await page.getByTestId('dashboard-kpis-kept').waitFor();
+  assert.equal(await page.getByTestId('kept-kpi-total').getAttribute('data-value'), total);
+  assert.equal(await page.getByTestId('dashboard-kpis-kept').getAttribute('aria-busy'), 'true');
+  await page.getByTestId('dashboard-updating').waitFor();
+  assert.equal(await page.getByTestId('dashboard-kpis').count(), 0);
+  const answered = page.waitForResponse((r) => /getLeadsForPublisherDashboard$/.test(r.url()));
+  await hold.release();
+  const fresh = (await (await answered).json()) as { data: { totalLeadCount: number } };
+  await page.getByTestId('dashboard-kpis').waitFor();
+  assert.equal(await page.getByTestId('dashboard-kpis-kept').count(), 0);
+  assert.equal(await page.getByTestId('dashboard-updating').count(), 0);
+  assert.equal(
+    await page.getByTestId('kpi-total').getAttribute('data-value'),
+    String(fresh.data.totalLeadCount),
+  );
+  await page.getByTestId('dashboard-updated').waitFor();
+
+  const firstOwner = await page.evaluate(() => sessionStorage.getItem('leadmesh-screen:owner'));
+  assert.ok(firstOwner, 'the tab holds the first user’s figures');
+
+  // Logging out forgets them; the next user, in the same tab, starts from the loading tiles.
+  await page.getByTestId('sidebar-logout').click();
+  await page.waitForURL(/\/login$/);
+  assert.deepEqual(await keptKeys(page), []);
+  await t.login(page, 'publisher2');
+  const holdAgain = await holdDashboardCalls(page);
+  await page.goto(`${t.urls.shell}/dashboard/publisher`);
+  await page.getByTestId('dashboard-loading').waitFor();
+  assert.equal(await page.getByTestId('dashboard-kpis-kept').count(), 0);
+  await holdAgain.release();
+  await page.getByTestId('dashboard-kpis').waitFor();
+  assert.equal(await page.getByTestId('dashboard-kpis-kept').count(), 0);
+  const secondOwner = await page.evaluate(() => sessionStorage.getItem('leadmesh-screen:owner'));
+  assert.ok(secondOwner && secondOwner !== firstOwner, 'the tab now holds the second user’s figures');
+  assert.deepEqual(
+    (await keptKeys(page)).filter((k) => k.startsWith(`leadmesh-screen:${firstOwner}:`)),
+    [],
+  );
+});

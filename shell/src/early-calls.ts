@@ -13,19 +13,25 @@ const sessionAdmits = (path: string) => (first: EarlyEnvelope | null) =>
   first?.status === 'ok' &&
   callRefusal(CALL_CALLERS[path] ?? [], callerOf(first.data as SessionFlags)) === null;
 
-/** The calls a page's first screen makes, by address. */
-export function firstScreenCalls(pathname: string, withSession: boolean): EarlyCall[] {
+/** A first call sent once the session check admits it. */
+const admitted = (path: string, body: unknown): EarlyCall => ({ path, body, admits: sessionAdmits(path) });
+
+/**
+ * The calls a page's first screen makes, by address. `search`: the address's query; admin-leads
+ * reads its filters from it (`?Status=3`), so its list is only started early without one.
+ */
+export function firstScreenCalls(pathname: string, withSession: boolean, search = ''): EarlyCall[] {
   const calls: EarlyCall[] = [{ path: '/auth/checkLogin', body: { BoundUser: null } }];
   if (!withSession) return calls;
   const path = pathname.replace(/\/+$/, '');
   // LeadDashboard's first load (no filters, the session's own dashboard).
-  const dashboardCall = (call: string) => ({
-    path: call,
-    body: { Filters: [] },
-    admits: sessionAdmits(call),
-  });
-  if (path === '/dashboard/publisher') calls.push(dashboardCall('/leads/getLeadsForPublisherDashboard'));
-  if (path === '/dashboard/advertiser') calls.push(dashboardCall('/leads/getLeadsForAdvertiserDashboard'));
+  if (path === '/dashboard/publisher')
+    calls.push(admitted('/leads/getLeadsForPublisherDashboard', { Filters: [] }));
+  if (path === '/dashboard/advertiser')
+    calls.push(admitted('/leads/getLeadsForAdvertiserDashboard', { Filters: [] }));
+  // admin-leads' first page (mf-admin `listLoader`: offset 0, no filters), decision 0087.
+  if (path === '/dashboard/admin-leads' && (search === '' || search === '?'))
+    calls.push(admitted('/leads/getLeadsForAdmin', { paginationOffset: 0, Filters: [] }));
   return calls;
 }
 
@@ -46,12 +52,12 @@ function storage(): Storage | null {
  * trip before the session check (issue 19). Without a session (a visitor, cleared cookies) the token
  * is fetched as before, so a token whose cookie is gone is never sent.
  */
-export function startFirstScreenCalls(pathname: string, withSession: boolean): void {
+export function startFirstScreenCalls(pathname: string, withSession: boolean, search = ''): void {
   const apiUrl = window.__LEADMESH_CONFIG__?.apiUrl;
   if (!apiUrl) return;
   const store = storage();
   const known = withSession ? (store?.getItem(CSRF_TOKEN_KEY) ?? null) : null;
-  const early = startEarlyCalls(apiUrl, firstScreenCalls(pathname, withSession), undefined, known);
+  const early = startEarlyCalls(apiUrl, firstScreenCalls(pathname, withSession, search), undefined, known);
   void early.token.then((token) => {
     try {
       if (token) store?.setItem(CSRF_TOKEN_KEY, token);

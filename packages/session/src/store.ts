@@ -2,8 +2,10 @@ import { type ApiClient, api as sharedApi } from '@leadmesh/api-client';
 import type { SessionData, Theme } from '@leadmesh/schema';
 import { REF_ID_STORAGE_KEY } from '@leadmesh/schema/constants';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { claimScreenCache, clearScreenCache } from './screen-cache.ts';
 
 export { captureRefId } from './ref-id.ts';
+export { claimScreenCache, clearScreenCache, readScreenCache, writeScreenCache } from './screen-cache.ts';
 
 /** Session state (public §3, Session state). */
 export interface SessionState {
@@ -44,13 +46,17 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
       if (answer.status === 'ok') {
         // Any stored theme other than light means dark (dashboards §4).
         const theme: Theme = answer.data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark';
+        // The tab's kept screens are this user's only (decision 0086), before any screen reads them.
+        claimScreenCache(answer.data.UserInfo.ID);
         set({ userData: answer.data, isLoggedIn: true, theme });
       } else {
         // Any other status or a failed request: logged out, no message (public §4).
+        clearScreenCache();
         set({ userData: null, isLoggedIn: false });
       }
     },
     setSession(data) {
+      claimScreenCache(data.UserInfo.ID);
       set({
         userData: data,
         isLoggedIn: true,
@@ -66,6 +72,7 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
       await client.call('/users/setTheme', { theme });
     },
     async logout() {
+      clearScreenCache();
       await client.call('/auth/logout');
       set({ userData: null, isLoggedIn: false });
     },

@@ -1,13 +1,14 @@
 import { api } from '@leadmesh/api-client';
-import type { DashboardData, Envelope, FilterItem } from '@leadmesh/schema';
+import type { DashboardData, Envelope, FilterItem, SessionData } from '@leadmesh/schema';
 import { DELAYS, MESSAGES } from '@leadmesh/schema/constants';
-import { useSessionStore } from '@leadmesh/session';
+import { readScreenCache, useSessionStore, writeScreenCache } from '@leadmesh/session';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ChartsPlaceholder } from './chart-slots.tsx';
 import {
   type ChartClick,
   chartClickFilter,
+  type DashboardKpis,
   dashboardFilterFields,
   dashboardKpis,
   type LeadRole,
@@ -85,34 +86,45 @@ export function useRefreshAfterActivity(refresh: () => void, delayMs: number = D
 
 type Phase = 'waiting' | 'loading' | 'ok' | 'error' | 'notVerified';
 
+/** Where the tab keeps a dashboard's KPI figures per filter set (decision 0086). */
+export function keptKpisKey(role: LeadRole, filters: FilterItem[]): string {
+  return `dashboard:${role}:${JSON.stringify(filters)}`;
+}
+
 /**
  * The dashboard's data: the first load 300 ms after mount (dashboards §9), again on every filter
  * change and 60 s after user activity; a refresh keeps the old numbers on screen while it runs.
+ * `kept`: until the first answer, the KPI figures this tab kept from the user's last visit to the
+ * same dashboard with the same filters (their own dashboard only, not a staff view; decision 0086).
  */
 export function useDashboardData(role: LeadRole, filters: FilterItem[], boundUser?: number) {
   const [data, setData] = useState<DashboardData | null>(null);
   const [phase, setPhase] = useState<Phase>('waiting');
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const userId = useSessionStore((s) => s.userData?.UserInfo.ID ?? null);
+  const keeper = boundUser === undefined ? userId : null;
   const generation = useRef(0);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
 
   const load = useCallback(async () => {
     const gen = ++generation.current;
+    const asked = filtersRef.current;
     setPhase('loading');
     let answer: Envelope<DashboardData>;
     try {
-      answer = await loadDashboard(role, filtersRef.current, boundUser);
+      answer = await loadDashboard(role, asked, boundUser);
     } catch {
       answer = { status: 'error', data: 'SERVER_ERROR' };
     }
     if (gen !== generation.current) return;
     if (answer.status === 'ok') {
+      if (keeper !== null) writeScreenCache(keeper, keptKpisKey(role, asked), dashboardKpis(answer.data));
       setData(answer.data);
       setUpdatedAt(new Date());
       setPhase('ok');
     } else setPhase(isNotVerified(answer) ? 'notVerified' : 'error');
-  }, [role, boundUser]);
+  }, [role, boundUser, keeper]);
 
   const key = JSON.stringify(filters);
   const first = useRef(true);
@@ -124,8 +136,13 @@ export function useDashboardData(role: LeadRole, filters: FilterItem[], boundUse
     return () => clearTimeout(timer);
   }, [key, load]);
 
+  const kept = useMemo(
+    () =>
+      keeper === null ? null : readScreenCache<DashboardKpis>(keeper, keptKpisKey(role, JSON.parse(key))),
+    [keeper, role, key],
+  );
   useRefreshAfterActivity(() => void load());
-  return { data, phase, updatedAt, reload: load };
+  return { data, phase, updatedAt, reload: load, kept: data ? null : kept };
 }
 
 export interface LeadDashboardProps {
@@ -140,16 +157,92 @@ export interface LeadDashboardProps {
   heading?: ReactNode;
 }
 
+/** The empty dashboard's sentence, or null while there are leads or filters. */
+function emptyText(role: LeadRole, staffView: boolean, kpis: DashboardKpis | null, filtered: boolean) {
+  if (kpis?.total !== 0 || filtered) return null;
+  if (staffView) return 'This publisher has no leads yet.';
+  return role === 'publisher'
+    ? 'No leads yet. Take an offer and send traffic to see your results here.'
+    : 'No leads yet. Leads on your offers will show here as they arrive.';
+}
+
+/**
+ * The toolbar: the filter bar, when the figures were last updated (or that kept figures are being
+ * updated) and Refresh; each part's place is held until its antd chunk arrives.
+ */
+function DashboardToolbar({
+  dark,
+  fields,
+  filters,
+  onFilters,
+  updatedAt,
+  updating,
+  loading,
+  onRefresh,
+}: {
+  dark: boolean;
+  fields: ReturnType<typeof dashboardFilterFields>;
+  filters: FilterItem[];
+  onFilters(filters: FilterItem[]): void;
+  updatedAt: Date | null;
+  /** Kept figures are shown while the fresh ones load (decision 0086). */
+  updating: boolean;
+  loading: boolean;
+  onRefresh(): void;
+}) {
+  const updated = updatedAt ?? new Date(0);
+  const shown = updatedAt !== null || updating;
+  return (
+    <div className="lm-toolbar">
+      <div className="lm-toolbar-filters">
+        <Suspense fallback={<FilterBarPending />}>
+          <DashboardFilters dark={dark} fields={fields} value={filters} onChange={onFilters} />
+        </Suspense>
+      </div>
+      <div className="lm-toolbar-actions">
+        {/* Its place is kept before the first answer, so Refresh does not move when it appears. */}
+        <span
+          className="lm-updated"
+          data-testid={updatedAt ? 'dashboard-updated' : updating ? 'dashboard-updating' : undefined}
+          role={updating ? 'status' : undefined}
+          style={shown ? undefined : { visibility: 'hidden' }}
+          aria-hidden={shown ? undefined : true}
+        >
+          {updating
+            ? 'Updating…'
+            : `Updated ${updated.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`}
+        </span>
+        <Suspense fallback={<RefreshPending onRefresh={onRefresh} />}>
+          <DashboardRefresh dark={dark} loading={loading} onRefresh={onRefresh} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The advertiser's own credit balance beside what it spends (issue 16 item 7); known from the
+ * session before the data, so the loading state already has its tile.
+ */
+function ownCredits(role: LeadRole, userData: SessionData | null): Credits {
+  const advertiser = userData?.AdvertiserInfo;
+  return role === 'advertiser' && advertiser
+    ? { infinite: advertiser.isInfiniteCredits, cents: advertiser.Credits }
+    : null;
+}
+
 /**
  * The publisher or advertiser dashboard (dashboards §2): filter panel, KPI tiles, charts (loaded
  * lazily), the Domains / Countries / Cities tabs and the last five days. Clicking a chart point,
  * a tab's Filter button or a day adds that filter. Staff see a publisher's through `boundUser`.
+ * A return visit draws the tiles the tab kept at once, marked as updating, until the fresh answer
+ * replaces them (decision 0086).
  */
 export function LeadDashboard({ audience: role, path, boundUser, heading }: LeadDashboardProps) {
   const userData = useSessionStore((s) => s.userData);
   const dark = useSessionStore((s) => s.theme) === 'dark';
   const [filters, setFilters] = useState<FilterItem[]>([]);
-  const { data, phase, updatedAt, reload } = useDashboardData(role, filters, boundUser);
+  const { data, phase, updatedAt, reload, kept } = useDashboardData(role, filters, boundUser);
   const staffView = boundUser !== undefined;
   const Frame = staffView ? EmbeddedFrame : Screen;
   const kpis = useMemo(() => (data ? dashboardKpis(data) : null), [data]);
@@ -159,13 +252,7 @@ export function LeadDashboard({ audience: role, path, boundUser, heading }: Lead
     if (item) setFilters((current) => withFilter(current, item));
   }, []);
   const refresh = useCallback(() => void reload(), [reload]);
-  // The advertiser's own credit balance beside what it spends (issue 16 item 7); known from the
-  // session before the data, so the loading state already has its tile.
-  const advertiser = userData?.AdvertiserInfo;
-  const credits: Credits =
-    role === 'advertiser' && !staffView && advertiser
-      ? { infinite: advertiser.isInfiniteCredits, cents: advertiser.Credits }
-      : null;
+  const credits = staffView ? null : ownCredits(role, userData);
 
   // The advertiser dashboard needs an advertiser profile (dashboards §2); without one, /dashboard
   // decides (the sign-up when the publisher role is hidden, or the publisher dashboard loops back here).
@@ -187,47 +274,35 @@ export function LeadDashboard({ audience: role, path, boundUser, heading }: Lead
     );
   }
 
-  const empty =
-    kpis && kpis.total === 0 && filters.length === 0
-      ? staffView
-        ? 'This publisher has no leads yet.'
-        : role === 'publisher'
-          ? 'No leads yet. Take an offer and send traffic to see your results here.'
-          : 'No leads yet. Leads on your offers will show here as they arrive.'
-      : null;
-  const updated = updatedAt ?? new Date(0);
+  const empty = emptyText(role, staffView, kpis, filters.length > 0);
+  const showKept = phase !== 'error' && !kpis && kept !== null;
   return (
     <Frame path={path}>
       <ViewStyles />
       <FirstScreen dark={dark}>
         {heading}
-        <div className="lm-toolbar">
-          <div className="lm-toolbar-filters">
-            <Suspense fallback={<FilterBarPending />}>
-              <DashboardFilters dark={dark} fields={fields} value={filters} onChange={setFilters} />
-            </Suspense>
-          </div>
-          <div className="lm-toolbar-actions">
-            {/* Its place is kept before the first answer, so Refresh does not move when it appears. */}
-            <span
-              className="lm-updated"
-              data-testid={updatedAt ? 'dashboard-updated' : undefined}
-              style={updatedAt ? undefined : { visibility: 'hidden' }}
-              aria-hidden={updatedAt ? undefined : true}
-            >
-              Updated {updated.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
-            </span>
-            <Suspense fallback={<RefreshPending onRefresh={refresh} />}>
-              <DashboardRefresh dark={dark} loading={phase === 'loading'} onRefresh={refresh} />
-            </Suspense>
-          </div>
-        </div>
+        <DashboardToolbar
+          dark={dark}
+          fields={fields}
+          filters={filters}
+          onFilters={setFilters}
+          updatedAt={updatedAt}
+          updating={showKept}
+          loading={phase === 'loading'}
+          onRefresh={refresh}
+        />
         {phase === 'error' && (
           <Suspense fallback={<p role="alert">{MESSAGES.cantFetchData}</p>}>
             <DashboardError dark={dark} onRetry={refresh} />
           </Suspense>
         )}
-        {phase !== 'error' && !kpis && <KpiTilesLoading count={credits ? 9 : 8} />}
+        {showKept && (
+          <>
+            <KpiTiles role={role} kpis={kept} credits={credits} kept />
+            <ChartsPlaceholder />
+          </>
+        )}
+        {phase !== 'error' && !kpis && !showKept && <KpiTilesLoading count={credits ? 9 : 8} />}
         {phase !== 'error' && data && kpis && (
           <div data-testid="dashboard" data-phase={phase} style={{ display: 'contents' }}>
             <KpiTiles role={role} kpis={kpis} credits={credits} />

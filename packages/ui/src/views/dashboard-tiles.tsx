@@ -103,73 +103,86 @@ function Tile({
 /** The advertiser's own credit balance (issue 16 item 7): `null` when it has no advertiser profile. */
 export type Credits = { infinite: boolean; cents: number } | null;
 
+interface TileSpec {
+  key: keyof DashboardKpis;
+  testId: string;
+  title: (role: LeadRole) => string;
+  hint?: string;
+  accent: string;
+}
+
+/** The eight tiles every dashboard shows, in order (dashboards §2). */
+const KPI_TILES: readonly TileSpec[] = [
+  {
+    key: 'money',
+    testId: 'kpi-money',
+    title: (role) => (role === 'publisher' ? 'Total earned' : 'Total spent'),
+    accent: '#13a8a8',
+  },
+  { key: 'total', testId: 'kpi-total', title: () => 'Total leads', accent: '#2f54eb' },
+  { key: 'converted', testId: 'kpi-converted', title: () => 'Converted leads', accent: '#52c41a' },
+  { key: 'failed', testId: 'kpi-failed', title: () => 'Failed leads', accent: '#ff4d4f' },
+  {
+    key: 'ratio',
+    testId: 'kpi-ratio',
+    title: () => 'Conversion ratio',
+    hint: 'Converted ÷ (total − waiting) × 100',
+    accent: '#722ed1',
+  },
+  { key: 'mobile', testId: 'kpi-mobile', title: () => 'Leads from mobile', accent: '#fa8c16' },
+  { key: 'desktop', testId: 'kpi-desktop', title: () => 'Leads from desktop', accent: '#1677ff' },
+  { key: 'activeOffers', testId: 'kpi-active-offers', title: () => 'Active offers', accent: '#eb2f96' },
+];
+
+/** A tile's shown text and its `data-value`: money in dollars, the ratio with two decimals, counts. */
+function tileFigure(key: keyof DashboardKpis, kpis: DashboardKpis): { value: string; raw: number | null } {
+  if (key === 'money') return { value: formatUsd(kpis.money), raw: kpis.money };
+  if (key === 'ratio')
+    return {
+      value: formatRatio(kpis.ratio),
+      raw: kpis.ratio === null ? null : Number(kpis.ratio.toFixed(2)),
+    };
+  const count = kpis[key] as number;
+  return { value: formatCount(count), raw: count };
+}
+
 /**
  * The KPI tiles (dashboards §2): earned or spent, total, converted, failed, ratio, mobile, desktop,
- * active offers, and for an advertiser its credit balance.
+ * active offers, and for an advertiser its credit balance. `kept`: the figures this tab kept from
+ * its last visit (decision 0086), drawn while the fresh ones load: their own test ids (`kept-…`),
+ * so nothing reads them as this load's answer, and marked busy for screen readers.
  */
-export function KpiTiles({ role, kpis, credits }: { role: LeadRole; kpis: DashboardKpis; credits: Credits }) {
+export function KpiTiles({
+  role,
+  kpis,
+  credits,
+  kept = false,
+}: {
+  role: LeadRole;
+  kpis: DashboardKpis;
+  credits: Credits;
+  kept?: boolean;
+}) {
+  const prefix = kept ? 'kept-' : '';
   return (
-    <div className="lm-kpis" data-testid="dashboard-kpis">
-      <Tile
-        testId="kpi-money"
-        title={role === 'publisher' ? 'Total earned' : 'Total spent'}
-        value={formatUsd(kpis.money)}
-        raw={kpis.money}
-        accent="#13a8a8"
-      />
-      <Tile
-        testId="kpi-total"
-        title="Total leads"
-        value={formatCount(kpis.total)}
-        raw={kpis.total}
-        accent="#2f54eb"
-      />
-      <Tile
-        testId="kpi-converted"
-        title="Converted leads"
-        value={formatCount(kpis.converted)}
-        raw={kpis.converted}
-        accent="#52c41a"
-      />
-      <Tile
-        testId="kpi-failed"
-        title="Failed leads"
-        value={formatCount(kpis.failed)}
-        raw={kpis.failed}
-        accent="#ff4d4f"
-      />
-      <Tile
-        testId="kpi-ratio"
-        title="Conversion ratio"
-        hint="Converted ÷ (total − waiting) × 100"
-        value={formatRatio(kpis.ratio)}
-        raw={kpis.ratio === null ? null : Number(kpis.ratio.toFixed(2))}
-        accent="#722ed1"
-      />
-      <Tile
-        testId="kpi-mobile"
-        title="Leads from mobile"
-        value={formatCount(kpis.mobile)}
-        raw={kpis.mobile}
-        accent="#fa8c16"
-      />
-      <Tile
-        testId="kpi-desktop"
-        title="Leads from desktop"
-        value={formatCount(kpis.desktop)}
-        raw={kpis.desktop}
-        accent="#1677ff"
-      />
-      <Tile
-        testId="kpi-active-offers"
-        title="Active offers"
-        value={formatCount(kpis.activeOffers)}
-        raw={kpis.activeOffers}
-        accent="#eb2f96"
-      />
+    <div
+      className="lm-kpis"
+      data-testid={kept ? 'dashboard-kpis-kept' : 'dashboard-kpis'}
+      aria-busy={kept ? true : undefined}
+    >
+      {KPI_TILES.map((tile) => (
+        <Tile
+          key={tile.key}
+          testId={prefix + tile.testId}
+          title={tile.title(role)}
+          hint={tile.hint}
+          accent={tile.accent}
+          {...tileFigure(tile.key, kpis)}
+        />
+      ))}
       {credits && (
         <Tile
-          testId="kpi-credits"
+          testId={`${prefix}kpi-credits`}
           title="Credit balance"
           value={credits.infinite ? 'Infinite' : formatUsd(credits.cents)}
           raw={credits.infinite ? null : credits.cents}

@@ -190,6 +190,62 @@ describe('the dashboard screen', () => {
     await settle(shown('not-verified'));
     expect(screen.getByTestId('not-verified').textContent).toContain('Your account has not been verified');
   });
+
+  it('draws the tiles the tab kept for this user at once, then the fresh ones (decision 0086)', async () => {
+    sessionStorage.clear();
+    sessionStore.getState().setSession(fakeSession());
+    call.mockResolvedValue({ status: 'ok', data: { ...empty, totalLeadCount: 12 } });
+    const first = mount();
+    expect(screen.queryByTestId('dashboard-kpis-kept')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(screen.getByTestId('kpi-total').getAttribute('data-value')).toBe('12');
+    first.unmount();
+
+    // The return visit: the kept figures before any call, marked as updating.
+    call.mockResolvedValue({ status: 'ok', data: { ...empty, totalLeadCount: 15 } });
+    mount();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('dashboard-loading')).toBeNull();
+    expect(screen.queryByTestId('dashboard-kpis')).toBeNull();
+    expect(screen.getByTestId('dashboard-kpis-kept').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('kept-kpi-total').getAttribute('data-value')).toBe('12');
+    expect(screen.getByTestId('dashboard-updating').textContent).toBe('Updating…');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(screen.queryByTestId('dashboard-kpis-kept')).toBeNull();
+    expect(screen.queryByTestId('dashboard-updating')).toBeNull();
+    expect(screen.getByTestId('kpi-total').getAttribute('data-value')).toBe('15');
+    expect(screen.getByTestId('dashboard-updated')).toBeTruthy();
+    sessionStore.setState({ userData: null });
+  });
+
+  it('shows no kept tiles to another user, nor in a staff view of a publisher', async () => {
+    sessionStorage.clear();
+    sessionStore.getState().setSession(fakeSession());
+    call.mockResolvedValue({ status: 'ok', data: { ...empty, totalLeadCount: 12 } });
+    const first = mount();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    first.unmount();
+    const staff = render(
+      <MemoryRouter>
+        <LeadDashboard audience="publisher" path="admin-dashboard" boundUser={7} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('dashboard-kpis-kept')).toBeNull();
+    staff.unmount();
+    const other = fakeSession();
+    other.UserInfo.ID = 8;
+    sessionStore.getState().setSession(other);
+    mount();
+    expect(screen.queryByTestId('dashboard-kpis-kept')).toBeNull();
+    expect(screen.getByTestId('dashboard-loading')).toBeTruthy();
+    sessionStore.setState({ userData: null });
+  });
 });
 
 describe('lead helpers', () => {
