@@ -1,5 +1,6 @@
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { refusalText } from '../feedback.tsx';
 import { NotVerifiedNotice } from '../NotVerifiedNotice.tsx';
 import { Screen, ViewStyles } from './frame.tsx';
