@@ -7,7 +7,7 @@ import {
   MONEY_BOUND_MESSAGE,
   moneyBoundRefusal,
 } from '@leadmesh/schema/constants';
-import { Field, FormDialog, MoneyInput, SearchSelect, useFeedback } from '@leadmesh/ui';
+import { Field, FormDialog, type FormOutcome, MoneyInput, SearchSelect, useFeedback } from '@leadmesh/ui';
 import { Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { payoutToSend } from '../../lib/money-preview.ts';
@@ -54,6 +54,45 @@ function PublisherAndOffer({
   );
 }
 
+/** The dialog's fields, emptied (or set to the row's payout) each time it opens. */
+function usePayoutDraft(task: CustomPayoutTask) {
+  const [userId, setUserId] = useState<number | null>(null);
+  const [offerId, setOfferId] = useState<number | null>(null);
+  const [payout, setPayout] = useState('');
+  const [autoTax, setAutoTax] = useState(false);
+  useEffect(() => {
+    if (!task) return;
+    setUserId(null);
+    setOfferId(null);
+    setPayout(task.mode === 'edit' ? centsToDollars(task.row.Payout).toFixed(2) : '');
+    setAutoTax(false);
+  }, [task]);
+  return { userId, setUserId, offerId, setOfferId, payout, setPayout, autoTax, setAutoTax };
+}
+
+/** Adds (no row yet) or edits the payout; a refusal comes back for the dialog to show (decision 0065). */
+async function saveCustomPayout(
+  editing: CustomPayout | null,
+  picked: { userId: number | null; offerId: number | null },
+  cents: number,
+): Promise<{ refusal: FormOutcome } | { message: string; edited?: CustomPayout }> {
+  if (!editing) {
+    const a = await api.call('/customOfferPayouts/addPayout', {
+      UserID: picked.userId as number,
+      OfferID: picked.offerId as number,
+      Payout: cents,
+    });
+    if (a.status !== 'ok') return { refusal: moneyBoundRefusal(a) ?? a };
+    return { message: `Custom payout of ${formatUsd(a.data.Payout)} saved for ${a.data.Username}` };
+  }
+  const a = await api.call('/customOfferPayouts/editPayout', { ID: editing.ID, Payout: cents });
+  if (a.status !== 'ok') return { refusal: moneyBoundRefusal(a) ?? a };
+  return {
+    message: `Custom payout of ${a.data.Username} is now ${formatUsd(a.data.Payout)}`,
+    edited: a.data,
+  };
+}
+
 /**
  * Add or edit a custom payout (public §2, §5) with the calculator: the payout is typed before the
  * platform tax, or (automatic tax) as what the publisher should get.
@@ -71,17 +110,8 @@ export function CustomPayoutDialog({
 }) {
   const offers = useOfferNames();
   const feedback = useFeedback();
-  const [userId, setUserId] = useState<number | null>(null);
-  const [offerId, setOfferId] = useState<number | null>(null);
-  const [payout, setPayout] = useState('');
-  const [autoTax, setAutoTax] = useState(false);
-  useEffect(() => {
-    if (!task) return;
-    setUserId(null);
-    setOfferId(null);
-    setPayout(task.mode === 'edit' ? centsToDollars(task.row.Payout).toFixed(2) : '');
-    setAutoTax(false);
-  }, [task]);
+  const { userId, setUserId, offerId, setOfferId, payout, setPayout, autoTax, setAutoTax } =
+    usePayoutDraft(task);
 
   const adding = task?.mode === 'add';
   const editing = task?.mode === 'edit' ? task.row : null;
@@ -98,22 +128,11 @@ export function CustomPayoutDialog({
       return adding ? MESSAGES.customPayoutNotNumber : MESSAGES.customPayoutEditNotNumber;
     // The API's own bound (decision 0031), checked here first with the same text.
     if (!isWithinMoneyBound(cents)) return MONEY_BOUND_MESSAGE;
-    if (adding) {
-      const a = await api.call('/customOfferPayouts/addPayout', {
-        UserID: userId as number,
-        OfferID: offerId as number,
-        Payout: cents,
-      });
-      // A refusal shows the server's reason (the dialog's refusalText, decision 0065).
-      if (a.status !== 'ok') return moneyBoundRefusal(a) ?? a;
-      feedback.done(`Custom payout of ${formatUsd(a.data.Payout)} saved for ${a.data.Username}`);
-      onAdded();
-      return null;
-    }
-    const a = await api.call('/customOfferPayouts/editPayout', { ID: editing?.ID as number, Payout: cents });
-    if (a.status !== 'ok') return moneyBoundRefusal(a) ?? a;
-    feedback.done(`Custom payout of ${a.data.Username} is now ${formatUsd(a.data.Payout)}`);
-    onEdited(a.data);
+    const saved = await saveCustomPayout(editing, { userId, offerId }, cents);
+    if ('refusal' in saved) return saved.refusal;
+    feedback.done(saved.message);
+    if (saved.edited) onEdited(saved.edited);
+    else onAdded();
     return null;
   };
 
