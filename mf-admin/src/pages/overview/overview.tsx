@@ -4,6 +4,7 @@ import {
   type DatePreset,
   type DateRange,
   DateRangePicker,
+  formatCount,
   formatDate,
   KpiTile,
   localUtcOffset,
@@ -181,9 +182,16 @@ function TopTable({
           name
         ),
     },
-    { title: 'Leads', dataIndex: 'leads', align: 'right', width: 64 },
+    { title: 'Leads', dataIndex: 'leads', align: 'right', width: 72, render: formatCount },
     // On a phone: the name, the leads and the money; the rest from a tablet up.
-    { title: 'Confirmed', dataIndex: 'confirmed', align: 'right', width: 88, responsive: ['sm'] },
+    {
+      title: 'Confirmed',
+      dataIndex: 'confirmed',
+      align: 'right',
+      width: 88,
+      render: formatCount,
+      responsive: ['sm'],
+    },
     {
       title: 'Rate',
       dataIndex: 'approveRate',

@@ -276,6 +276,7 @@ const TOTAL_VS_CONVERTED: PairedLine = {
   clickKey: 'totalVsConverted',
   first: { name: 'Total', colour: '#2f54eb', pick: (r) => r.LeadCount },
   second: { name: 'Converted', colour: '#52c41a', pick: (r) => r.ConvertedLeads },
+  dashSecond: true,
 };
 const TOTAL_VS_UNIQUE: PairedLine = {
   title: 'Leads per day: total and from unique IPs',
