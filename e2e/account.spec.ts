@@ -69,8 +69,10 @@ test('a wrong reset code is refused with a clear message', async (t) => {
 test('the footer Get in touch form sends the message', async (t) => {
   const page = await t.newPage();
   await page.goto(`${t.urls.shell}/publishers`);
-  // The page arrives prerendered (decision 0061): its footer form answers once the shell and
-  // mf-public have drawn the page again, so wait for mf-public's own page, not the server's copy.
+  // The page arrives prerendered and its scripts start at the visitor's first interaction
+  // (decisions 0061, 0085): scroll down to the footer as a visitor would, then the form answers
+  // once mf-public has drawn the page again (its own page, not the server's copy).
+  await page.mouse.wheel(0, 4000);
   await page
     .locator('[data-testid="remote-root"]:not([data-prerendered]) [data-testid="page-hero"]')
     .waitFor();

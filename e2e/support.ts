@@ -207,9 +207,13 @@ export async function apiCallerOf(page: Page, api: string) {
  * menu (the list kit shows one primary button and folds the rest into "More"; a phone, all of them).
  */
 export async function rowAction(page: Page, row: Locator, testId: string): Promise<void> {
-  const button = row.getByTestId(testId);
-  if ((await button.count()) > 0 && (await button.first().isVisible())) {
-    await button.first().click();
+  const button = row.getByTestId(testId).first();
+  // A row drawn a moment ago may still be settling its buttons (seen once: the button was in the
+  // row, not yet visible, and the menu was opened instead): give a present button a moment.
+  if ((await button.count()) > 0)
+    await button.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+  if ((await button.count()) > 0 && (await button.isVisible())) {
+    await button.click();
     return;
   }
   await row.getByTestId('row-actions-menu').click();

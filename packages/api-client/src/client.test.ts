@@ -113,6 +113,35 @@ describe('api client', () => {
     expect(seen).toEqual([{ path: '/auth/logout', method: 'GET', token: undefined, body: null }]);
   });
 
+  it('cancels the calls in flight when the logout starts and sends none while it runs', async () => {
+    const sent: string[] = [];
+    let finishLogout = () => {};
+    // A stub fetch: GETs of data hang until cancelled; the logout answers when the test says.
+    const fetchStub = (async (input: string, init: RequestInit) => {
+      const path = new URL(input).pathname;
+      sent.push(path);
+      const ok = () => new Response(JSON.stringify({ status: 'ok', data: null }));
+      if (path === '/auth/logout')
+        return new Promise<Response>((resolve) => (finishLogout = () => resolve(ok())));
+      if (path === '/auth/checkLogin') return ok();
+      return new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    }) as typeof fetch;
+    const api = createApiClient({ baseUrl, fetch: fetchStub });
+    const running = api.request('/dashboard/slow', undefined, 'GET');
+    const logout = api.call('/auth/logout');
+    expect(await running).toEqual({ status: 'error', data: 'NOT_LOGGED_IN' });
+    expect(await api.request('/dashboard/late', undefined, 'GET')).toEqual({
+      status: 'error',
+      data: 'NOT_LOGGED_IN',
+    });
+    finishLogout();
+    expect((await logout).status).toBe('ok');
+    expect((await api.request('/auth/checkLogin', undefined, 'GET')).status).toBe('ok');
+    expect(sent).toEqual(['/dashboard/slow', '/auth/logout', '/auth/checkLogin']);
+  });
+
   it('turns a network failure or a non-JSON answer into SERVER_ERROR', async () => {
     const down = createApiClient({ baseUrl: 'http://127.0.0.1:1' });
     expect(await down.call('/users/setTheme', { theme: 'light' })).toEqual({

@@ -5,6 +5,10 @@ import { earlyToken, takeEarlyAnswer } from './early.ts';
 /** The answer every failed request (network down, non-JSON body) becomes. */
 export const SERVER_ERROR: ErrorEnvelope = { status: 'error', data: 'SERVER_ERROR' };
 
+/** What a call cancelled or held back by a logout answers. */
+const LOGGED_OUT: ErrorEnvelope = { status: 'error', data: 'NOT_LOGGED_IN' };
+const LOGOUT_PATH = '/auth/logout';
+
 /** Header the API checks on every state-changing call. */
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -69,13 +73,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return `${base.replace(/\/$/, '')}${path}`;
   };
 
+  // While the logout is under way a screen's call (a dashboard's delayed first load) would reach
+  // the server after the session ended and be refused: such calls are cancelled or not sent.
+  const inFlight = new Set<AbortController>();
+  let loggingOut = false;
+
   async function send(path: string, init: RequestInit): Promise<Envelope<unknown>> {
+    const ending = path === LOGOUT_PATH;
+    if (loggingOut && !ending) return LOGGED_OUT;
+    if (ending) {
+      loggingOut = true;
+      for (const running of inFlight) running.abort();
+    }
+    const controller = new AbortController();
+    inFlight.add(controller);
     try {
-      const response = await doFetch(url(path), { credentials: 'include', ...init });
+      const response = await doFetch(url(path), {
+        credentials: 'include',
+        ...init,
+        signal: controller.signal,
+      });
       const body: unknown = await response.json();
       return isEnvelope(body) ? body : SERVER_ERROR;
     } catch {
-      return SERVER_ERROR;
+      return controller.signal.aborted ? LOGGED_OUT : SERVER_ERROR;
+    } finally {
+      inFlight.delete(controller);
+      if (ending) loggingOut = false;
     }
   }
 
