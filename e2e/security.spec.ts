@@ -45,8 +45,8 @@ test('the shell and the remotes send the security headers; the CSP names the rem
   for (const response of checked) {
     const headers = await response.allHeaders();
     const policy = headers['content-security-policy'] ?? '';
-    // The shell's pages also allow the visitor's first-interaction loader, by its hash only (0085).
-    const loaderHash = response.url().startsWith(t.urls.shell) ? [FIRST_INTERACTION_LOADER_SOURCE] : [];
+    // Every front end's answer also allows the visitor's first-interaction loader, by its hash only (0085).
+    const loaderHash = [FIRST_INTERACTION_LOADER_SOURCE];
     assert.deepEqual(
       directive(policy, 'script-src').sort(),
       ["'self'", ...remoteOrigins, ...loaderHash].sort(),
