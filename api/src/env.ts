@@ -11,6 +11,12 @@ export const apiEnvSchema = z.object({
    * them the client address is the socket's, whatever the headers say.
    */
   TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * On SIGTERM the API keeps answering this long (ms) with /health at 503 and every connection
+   * closed after its answer, so a balancer's health check takes it out before it stops (behind
+   * HAProxy's `inter 500ms fall 2`: 1500). 0 stops at once.
+   */
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Comma-separated browser origins allowed to call the API with credentials. */
   CORS_ORIGINS: z
     .string()

@@ -1,6 +1,7 @@
 // Deno entry: the same app, served by Deno.serve. Run with `npx deno run -A api/src/main.deno.ts`.
 import { createApp } from './app.ts';
 import { createRuntime } from './deps.ts';
+import { createDrain } from './drain.ts';
 import { parseEnv } from './env.ts';
 import { createSitesApp } from './sites/sites.app.ts';
 
@@ -17,6 +18,7 @@ declare const Deno: {
 const env = parseEnv(Deno.env.toObject());
 const runtime = await createRuntime(env);
 const app = createApp(runtime.deps);
+const drain = createDrain(env.DRAIN_GRACE_MS);
 
 const server = Deno.serve(
   {
@@ -24,7 +26,7 @@ const server = Deno.serve(
     hostname: env.HOST,
     onListen: ({ port }) => console.log(`API (Deno) listening on http://${env.HOST}:${port}`),
   },
-  (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr.hostname }),
+  drain.serve((request, info) => app.fetch(request, { remoteAddr: info.remoteAddr.hostname })),
 );
 const sitesApp = env.SITES_PORT === undefined ? null : createSitesApp(runtime.deps);
 const sites = sitesApp
@@ -37,11 +39,15 @@ const sites = sitesApp
             `Sites server (Deno) at http://${env.HOST}:${port} (public address ${env.SITES_PUBLIC_URL})`,
           ),
       },
-      (request, info) => sitesApp.fetch(request, { remoteAddr: info.remoteAddr.hostname }),
+      drain.serve((request, info) => sitesApp.fetch(request, { remoteAddr: info.remoteAddr.hostname })),
     )
   : null;
 
+let stopping = false;
 const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await drain.begin();
   await Promise.all([server.shutdown(), sites?.shutdown()]);
   // Writes the buffered clicks before the database closes.
   await runtime.close();

@@ -1,14 +1,16 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createRuntime } from './deps.ts';
+import { createDrain } from './drain.ts';
 import { parseEnv } from './env.ts';
 import { createSitesApp } from './sites/sites.app.ts';
 
 const env = parseEnv(process.env);
 const runtime = await createRuntime(env);
 const app = createApp(runtime.deps);
+const drain = createDrain(env.DRAIN_GRACE_MS);
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+const server = serve({ fetch: drain.serve(app.fetch), port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`API listening on http://${env.HOST}:${info.port} (docs at /docs)`);
 });
 // The sites server (landings, tracking links, order forms) on its own port and origin (decision 0011).
@@ -16,7 +18,7 @@ const sites =
   env.SITES_PORT === undefined
     ? null
     : serve(
-        { fetch: createSitesApp(runtime.deps).fetch, port: env.SITES_PORT, hostname: env.HOST },
+        { fetch: drain.serve(createSitesApp(runtime.deps).fetch), port: env.SITES_PORT, hostname: env.HOST },
         (info) => {
           console.log(
             `Sites server at http://${env.HOST}:${info.port} (public address ${env.SITES_PUBLIC_URL})`,
@@ -44,6 +46,7 @@ let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  await drain.begin();
   // Requests in flight finish (a lead being committed, its job enqueued) before the database closes.
   await Promise.all([
     closeServer(server as unknown as Parameters<typeof closeServer>[0], 10_000),

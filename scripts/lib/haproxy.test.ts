@@ -30,6 +30,8 @@ beforeAll(async () => {
     REDIS_PREFIX: `lb-${randomBytes(4).toString('hex')}`,
     // Only the balancer's address is believed; it connects from 127.0.0.1.
     TRUSTED_PROXIES: '127.0.0.1',
+    // As docs/operations.md tells operators behind this balancer.
+    DRAIN_GRACE_MS: '1500',
   };
   // One after the other: the first applies the migrations.
   apis = [await apiProcess(env, 'lb-api1')];
@@ -129,11 +131,21 @@ it('the client address reaches the rate limits through HAProxy; a forged X-Forwa
 
 it('an API draining on SIGTERM is taken out by the health check; the other answers every request', async () => {
   const drained = apis[1].kill('SIGTERM');
-  for (let i = 0; i < 20; i++) {
-    const health = await fetch(`${lb.url}/health`);
-    expect(health.status).toBe(200);
-  }
-  await drained;
+  // Still answering while it drains, but no longer healthy: the balancer's check takes it out.
+  await expect
+    .poll(async () => (await fetch(`${apis[1].url}/health`)).status, { timeout: 1000, interval: 50 })
+    .toBe(503);
+  // A client sees nothing of it: every request through the balancer is answered, while the API
+  // drains, as it closes, and after it is gone.
+  let exited = false;
+  void drained.then(() => {
+    exited = true;
+  });
+  const statuses: number[] = [];
+  while (!exited) statuses.push((await fetch(`${lb.url}/openapi.json`)).status);
+  for (let i = 0; i < 20; i++) statuses.push((await fetch(`${lb.url}/openapi.json`)).status);
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  expect(statuses.length).toBeGreaterThan(20);
   for (let i = 0; i < 60 && (await lb.up())[1]; i++) await new Promise((r) => setTimeout(r, 100));
   expect(await lb.up()).toEqual([true, false]);
 }, 60_000);

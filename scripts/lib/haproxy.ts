@@ -42,6 +42,9 @@ defaults
   option http-keep-alive
   retries 2
   option redispatch
+  # A request that meets a connection the API closed as it sent it, or no answer at all, is sent
+  # again to another server; only GET and HEAD (disable-l7-retry below), never a write.
+  retry-on conn-failure empty-response
 
 frontend api
   bind 127.0.0.1:${port}
@@ -54,6 +57,7 @@ backend apis
   # A draining API answers /health with 503 (or not at all): it gets no new requests.
   option httpchk GET /health
   http-check expect status 200
+  http-request disable-l7-retry if !METH_GET
 ${servers}
 
 listen stats
