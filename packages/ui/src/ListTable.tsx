@@ -5,6 +5,7 @@ import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { countryOptions } from './CountrySelect.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { type InfoItem, InfoList } from './InfoList.tsx';
 import { formatValue } from './list-cells.tsx';
 import { declaredFormat, type ListColumn, phoneColumns } from './list-columns.ts';
 import type { PageLoader } from './use-infinite-list.ts';
@@ -58,7 +59,6 @@ const NO_FIELDS: readonly string[] = [];
 const LIST_CSS = `
 .lm-list .ant-table-cell .ant-tag { white-space: normal; height: auto; max-width: 100%; margin-inline-end: 0; }
 .lm-list-bar .lm-list-search { flex: 1 1 240px; max-width: 420px; }
-.lm-list-row-details { display: grid; grid-template-columns: minmax(90px, max-content) 1fr; gap: 4px 12px; margin: 0; }
 `;
 
 function valueAt(row: object, dataIndex: ColumnType<object>['dataIndex']): unknown {
@@ -108,21 +108,12 @@ function Details<T extends object>({
   index: number;
   columns: ColumnType<T>[];
 }) {
-  return (
-    <dl data-testid="list-row-details" className="lm-list-row-details">
-      {columns.map((c, i) => {
-        const value = valueAt(row, c.dataIndex as ColumnType<object>['dataIndex']);
-        const cell = c.render ? c.render(value, row, index) : (value as ReactNode);
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of columns
-          <div key={i} style={{ display: 'contents' }}>
-            <dt style={{ opacity: 0.7 }}>{c.title as ReactNode}</dt>
-            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{cell as ReactNode}</dd>
-          </div>
-        );
-      })}
-    </dl>
-  );
+  const items = columns.map((c): InfoItem => {
+    const value = valueAt(row, c.dataIndex as ColumnType<object>['dataIndex']);
+    return [c.title as ReactNode, (c.render ? c.render(value, row, index) : value) as ReactNode];
+  });
+  // Styled inline by InfoList: a table folded outside ListTable (the dashboard's) draws the same.
+  return <InfoList items={items} testId="list-row-details" />;
 }
 
 /**

@@ -16,6 +16,7 @@ export * from './filters.ts';
 export * from './first-rows.tsx';
 export * from './format.ts';
 export * from './InfoDialog.tsx';
+export * from './InfoList.tsx';
 export * from './KpiTile.tsx';
 export * from './LeadStatusTag.tsx';
 export * from './LeadTimeline.tsx';

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { InfoDialog, InfoList } from './InfoDialog.tsx';
+import { InfoDialog } from './InfoDialog.tsx';
+import { InfoList } from './InfoList.tsx';
 
 describe('InfoList', () => {
   it('draws each label beside its value, in the order given', () => {

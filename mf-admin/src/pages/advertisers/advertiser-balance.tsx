@@ -8,7 +8,7 @@ import {
 } from '@leadmesh/schema/constants';
 import { Field, FormDialog, MoneyInput } from '@leadmesh/ui';
 import { Input, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ReferralCheckbox } from '../../lib/referral-checkbox.tsx';
 import { api } from '../../lib/screen.tsx';
 
@@ -31,7 +31,8 @@ export function BalanceDialog({ adv, onClose, refetch }: AdvertiserChangeProps) 
   const [comment, setComment] = useState('');
   const [infinite, setInfinite] = useState(false);
   const [referral, setReferral] = useState(true);
-  useEffect(() => {
+  // Before the dialog's first frame: it never shows the last one's values.
+  useLayoutEffect(() => {
     if (!adv) return;
     setAmount('');
     setComment('');

@@ -8,14 +8,15 @@ import {
   MONEY_BOUND_MESSAGE,
 } from '@leadmesh/schema/constants';
 import { Field, FormDialog, MoneyInput, useFeedback } from '@leadmesh/ui';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { api } from '../../lib/screen.tsx';
 
 /** Create invoice (admin §2, §5): a positive amount in $ billed to the advertiser. */
 export function CreateInvoiceDialog({ adv, onClose }: { adv: Advertiser | null; onClose(): void }) {
   const feedback = useFeedback();
   const [amount, setAmount] = useState('');
-  useEffect(() => {
+  // Before the dialog's first frame: it never shows the last one's values.
+  useLayoutEffect(() => {
     if (adv) setAmount('');
   }, [adv]);
 

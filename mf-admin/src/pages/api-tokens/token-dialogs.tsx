@@ -2,7 +2,7 @@ import type { ApiToken, ApiTokenFlagInfo } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { CopyField, Field, FormDialog } from '@leadmesh/ui';
 import { Alert, Button, Checkbox, Input, Modal, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { UserPicker } from '../../lib/pickers.tsx';
 import { api, errorText } from '../../lib/screen.tsx';
 
@@ -35,7 +35,8 @@ export function AddTokenDialog({
   const [name, setName] = useState('');
   const [userId, setUserId] = useState<number | null>(null);
   const [granted, setGranted] = useState<Record<string, boolean>>({});
-  useEffect(() => {
+  // Before the dialog's first frame: it never shows the last one's values.
+  useLayoutEffect(() => {
     if (!open) return;
     setName('');
     setUserId(null);

@@ -95,14 +95,23 @@ export function keptKpisKey(role: LeadRole, filters: FilterItem[]): string {
  * The dashboard's data: the first load 300 ms after mount (dashboards §9), again on every filter
  * change and 60 s after user activity; a refresh keeps the old numbers on screen while it runs.
  * `kept`: until the first answer, the KPI figures this tab kept from the user's last visit to the
- * same dashboard with the same filters (their own dashboard only, not a staff view; decision 0086).
+ * same dashboard with the same filters (their own dashboard only, not a staff view; decision 0086);
+ * only screens that draw the tiles keep them (`keepKpis`: not the Statistic screen).
  */
-export function useDashboardData(role: LeadRole, filters: FilterItem[], boundUser?: number) {
+export function useDashboardData(
+  role: LeadRole,
+  filters: FilterItem[],
+  { boundUser, keepKpis }: { boundUser?: number; keepKpis: boolean },
+) {
   const [data, setData] = useState<DashboardData | null>(null);
   const [phase, setPhase] = useState<Phase>('waiting');
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const userId = useSessionStore((s) => s.userData?.UserInfo.ID ?? null);
-  const keeper = boundUser === undefined ? userId : null;
+  const keeper = keepKpis && boundUser === undefined ? userId : null;
+  // Read by the load, not a reason to load again: a logout clears the user before the screen goes,
+  // and a load started by that change would reach the server after the session ended.
+  const keeperRef = useRef(keeper);
+  keeperRef.current = keeper;
   const generation = useRef(0);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
@@ -119,12 +128,14 @@ export function useDashboardData(role: LeadRole, filters: FilterItem[], boundUse
     }
     if (gen !== generation.current) return;
     if (answer.status === 'ok') {
-      if (keeper !== null) writeScreenCache(keeper, keptKpisKey(role, asked), dashboardKpis(answer.data));
+      const keeperNow = keeperRef.current;
+      if (keeperNow !== null)
+        writeScreenCache(keeperNow, keptKpisKey(role, asked), dashboardKpis(answer.data));
       setData(answer.data);
       setUpdatedAt(new Date());
       setPhase('ok');
     } else setPhase(isNotVerified(answer) ? 'notVerified' : 'error');
-  }, [role, boundUser, keeper]);
+  }, [role, boundUser]);
 
   const key = JSON.stringify(filters);
   const first = useRef(true);
@@ -242,7 +253,10 @@ export function LeadDashboard({ audience: role, path, boundUser, heading }: Lead
   const userData = useSessionStore((s) => s.userData);
   const dark = useSessionStore((s) => s.theme) === 'dark';
   const [filters, setFilters] = useState<FilterItem[]>([]);
-  const { data, phase, updatedAt, reload, kept } = useDashboardData(role, filters, boundUser);
+  const { data, phase, updatedAt, reload, kept } = useDashboardData(role, filters, {
+    boundUser,
+    keepKpis: true,
+  });
   const staffView = boundUser !== undefined;
   const Frame = staffView ? EmbeddedFrame : Screen;
   const kpis = useMemo(() => (data ? dashboardKpis(data) : null), [data]);

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
 import { CrmTypeName } from '../CrmTypeName.tsx';
 import { formatDateTime } from '../format.ts';
-import { InfoList } from '../InfoDialog.tsx';
+import { InfoList } from '../InfoList.tsx';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
 import { ListTable } from '../ListTable.tsx';
 import type { ListColumn } from '../list-columns.ts';

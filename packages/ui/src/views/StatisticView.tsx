@@ -39,7 +39,7 @@ export function statisticRows(leads: readonly LeadsPerDay[]) {
  */
 export function StatisticView({ audience: role, path }: { audience: LeadRole; path: string }) {
   const [filters, setFilters] = useState<FilterItem[]>([]);
-  const { data, phase, reload } = useDashboardData(role, filters);
+  const { data, phase, reload } = useDashboardData(role, filters, { keepKpis: false });
   const fields = useMemo(() => dashboardFilterFields(data), [data]);
   const { rows, totals } = useMemo(() => statisticRows(data?.leads ?? []), [data]);
   return (
