@@ -1,5 +1,5 @@
 import type { Response } from 'playwright-core';
-import { FIRST_INTERACTION_LOADER_SOURCE } from '../scripts/lib/frontends.ts';
+import { INLINE_SCRIPT_SOURCES } from '../scripts/lib/frontends.ts';
 import { assert, test } from './harness.ts';
 
 const PUBLIC_PAGES = [
@@ -45,8 +45,9 @@ test('the shell and the remotes send the security headers; the CSP names the rem
   for (const response of checked) {
     const headers = await response.allHeaders();
     const policy = headers['content-security-policy'] ?? '';
-    // Every front end's answer also allows the visitor's first-interaction loader, by its hash only (0085).
-    const loaderHash = [FIRST_INTERACTION_LOADER_SOURCE];
+    // Every front end's answer also allows the page's own inline scripts, by their hashes only: the
+    // visitor's first-interaction loader (0085) and a session's early check (0089).
+    const loaderHash = INLINE_SCRIPT_SOURCES;
     assert.deepEqual(
       directive(policy, 'script-src').sort(),
       ["'self'", ...remoteOrigins, ...loaderHash].sort(),

@@ -12,9 +12,12 @@ import {
   badPath,
   contentVersion,
   createStaticServer,
+  EARLY_PAGE_SCRIPT,
   FIRST_INTERACTION_LOADER_SOURCE,
+  INLINE_SCRIPT_SOURCES,
   shellHints,
   shellPage,
+  shellStartupHints,
 } from './frontends.ts';
 
 /** One raw HTTP request: the path goes out exactly as written (fetch would normalise `..`). */
@@ -270,6 +273,36 @@ describe('hints for the session remote (issue 19)', () => {
     expect(html).toContain('href="http://127.0.0.1:3003/mf_advertiser-app.0123abcd.js"');
     expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:5000">');
     expect(hints('/dashboard/admin-leads', 'lm_session=abc')).toContain('content="mf_admin"');
+  });
+
+  it("preloads the shell's startup and dashboard layout on a session's dashboard address, nowhere else", () => {
+    const shellFiles = {
+      startup: ['bootstrap.0123abcd.js', '275.0123abcd.js'],
+      dashboardLayout: ['dl.0123abcd.js'],
+    };
+    const late = (pathname: string, cookie?: string) =>
+      shellStartupHints({ pathname, cookie, apiUrl: 'http://127.0.0.1:5000', shellFiles });
+    const html = late('/dashboard/publisher', 'lm_session=abc');
+    for (const file of shellFiles.startup.concat(shellFiles.dashboardLayout))
+      expect(html).toContain(`<link rel="preload" as="script" href="/${file}">`);
+    // The session check leaves with the page, by the script the CSP allows by its hash.
+    expect(html).toContain(`<script data-api="http://127.0.0.1:5000">${EARLY_PAGE_SCRIPT}</script>`);
+    expect(INLINE_SCRIPT_SOURCES).toContain(
+      `'sha256-${createHash('sha256').update(EARLY_PAGE_SCRIPT).digest('base64')}'`,
+    );
+    expect(late('/dashboard/publisher')).toBe('');
+    expect(late('/login', 'lm_session=abc')).toBe('');
+    // After the page's own scripts: the entry, which starts the session check, is asked for first.
+    const page = shellPage({
+      indexHtml:
+        '<head><title>t</title><script defer src="/main.js"></script></head><body><div id="root"></div></body>',
+      pathname: '/dashboard/publisher',
+      cookie: 'lm_session=abc',
+      hints: '',
+      lateHints: html,
+      prerendered: {},
+    });
+    expect(page.indexOf('/main.js')).toBeLessThan(page.indexOf('/bootstrap.0123abcd.js'));
   });
 
   it('names no dashboard remote without a session, on a public page or on an unknown address', () => {

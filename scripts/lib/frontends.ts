@@ -17,7 +17,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
 import sirv from 'sirv';
+import { STARTUP_FILES } from '../../packages/federation/src/chunks.ts';
 import { FIRST_INTERACTION_LOADER } from '../../packages/federation/src/first-interaction.ts';
 import { REMOTE_NAMES, REMOTES, type RemoteName, SHELL_PORT } from '../../packages/federation/src/remotes.ts';
 import {
@@ -324,12 +326,16 @@ export function shellPage(options: {
   pathname: string;
   cookie: string | undefined;
   hints: string;
+  /** Hints placed after the page's own scripts (`shellStartupHints`). */
+  lateHints?: string;
   prerendered: Record<string, PrerenderedPage>;
   /** The run-time config's current version (`contentVersion`): the page names it in the address. */
   configVersion?: string;
 }): string {
   const page = hasSessionCookie(options.cookie) ? undefined : options.prerendered[options.pathname];
-  let html = options.indexHtml.replace('</title>', `</title>${options.hints}`);
+  let html = options.indexHtml
+    .replace('</title>', `</title>${options.hints}`)
+    .replace('</head>', `${options.lateHints ?? ''}</head>`);
   if (options.configVersion)
     html = html.replace('src="/config.js"', `src="/config.js?v=${options.configVersion}"`);
   if (!page) return html;
@@ -355,8 +361,29 @@ export function startAtFirstInteraction(html: string): string {
     .replace('</body>', `<script data-scripts="${attribute}">${FIRST_INTERACTION_LOADER}</script></body>`);
 }
 
-/** The CSP source that allows the inline loader, and only it (by its text's SHA-256). */
-export const FIRST_INTERACTION_LOADER_SOURCE = `'sha256-${createHash('sha256').update(FIRST_INTERACTION_LOADER).digest('base64')}'`;
+/** The CSP source that allows an inline script, and only it (by its text's SHA-256). */
+const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The CSP source that allows the inline loader, and only it. */
+export const FIRST_INTERACTION_LOADER_SOURCE = inlineSource(FIRST_INTERACTION_LOADER);
+
+/**
+ * The inline script of a session's dashboard page: `early-page.ts` (the session check, sent by the
+ * page itself), bundled once when this module loads, so the page runs the very code of
+ * `startEarlyCalls` and the CSP allows exactly this text.
+ */
+export const EARLY_PAGE_SCRIPT = buildSync({
+  entryPoints: [path.join(REPO_ROOT, 'packages/api-client/src/early-page.ts')],
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  target: 'es2020',
+  platform: 'browser',
+  write: false,
+}).outputFiles[0].text.trim();
+
+/** Every inline script a front end's page may carry, as CSP sources (each front end sends the same policy). */
+export const INLINE_SCRIPT_SOURCES = [FIRST_INTERACTION_LOADER_SOURCE, inlineSource(EARLY_PAGE_SCRIPT)];
 
 /**
  * What a page address should start fetching at once (issue 19), as `<head>` markup: with a session
@@ -391,6 +418,42 @@ export function shellHints(options: {
     }
   }
   return links.join('');
+}
+
+/**
+ * With a session on a dashboard address (issue 19): the session check, sent by the page itself
+ * (`EARLY_PAGE_SCRIPT`), and the shell's startup and dashboard-layout files, which its entry would
+ * only ask for once it ran. Placed after the entry's own script tags, so the entry is asked for first.
+ */
+export function shellStartupHints(options: {
+  pathname: string;
+  cookie: string | undefined;
+  apiUrl: string;
+  shellFiles: ShellStartupFiles | null;
+}): string {
+  const { shellFiles } = options;
+  if (!hasSessionCookie(options.cookie) || !remoteForPath(options.pathname)) return '';
+  const check = `<script data-api="${escapeAttribute(options.apiUrl)}">${EARLY_PAGE_SCRIPT}</script>`;
+  const files = shellFiles ? [...shellFiles.startup, ...shellFiles.dashboardLayout] : [];
+  return check + files.map((file) => `<link rel="preload" as="script" href="/${file}">`).join('');
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The shell's files a session's dashboard page preloads (written by its build, `STARTUP_FILES`). */
+export interface ShellStartupFiles {
+  startup: string[];
+  dashboardLayout: string[];
+}
+
+export function shellStartupFiles(dist: string): ShellStartupFiles | null {
+  try {
+    return JSON.parse(readFileSync(path.join(dist, STARTUP_FILES), 'utf8')) as ShellStartupFiles;
+  } catch {
+    return null;
+  }
 }
 
 /** A remote's `remoteEntry.js` name and the synchronous files of its `./App`, from its mf-manifest.json. */
@@ -458,7 +521,7 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
     securityHeaders({
       apiUrl: options.apiUrl,
       remotes: manifest,
-      inlineScripts: [FIRST_INTERACTION_LOADER_SOURCE],
+      inlineScripts: INLINE_SCRIPT_SOURCES,
     });
   for (const name of REMOTE_NAMES) {
     const server = createStaticServer({
@@ -483,6 +546,7 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
   const remoteFiles = new Map(
     REMOTE_NAMES.map((n) => [n, remoteAppFiles(path.join(REPO_ROOT, APPS[n].dir, 'dist'))] as const),
   );
+  const shellFiles = shellStartupFiles(shellDist);
   const prerendered = readPrerenderedPages();
   const configScript = runtimeConfigScript({ apiUrl: options.apiUrl, remotes: manifest });
   const shell = createStaticServer({
@@ -505,6 +569,12 @@ export async function serveFrontends(options: ServeOptions): Promise<ServedFront
           // A remote served from elsewhere (MF_*_URL) keeps only its manifest hint.
           remoteFiles: (name) =>
             manifest[name].startsWith(urls[name]) ? (remoteFiles.get(name) ?? null) : null,
+        }),
+        lateHints: shellStartupHints({
+          pathname,
+          cookie: req.headers.cookie,
+          apiUrl: options.apiUrl,
+          shellFiles,
         }),
       }),
     generated: {

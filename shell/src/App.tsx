@@ -20,7 +20,8 @@ import { ShellStyles } from './styles.tsx';
  * The dashboard layout (sidebar, header, user menu; plain CSS like the public layout, decision
  * 0062) loads only for logged-in users.
  */
-const loadDashboardLayout = () => import('./layouts/DashboardLayout.tsx');
+const loadDashboardLayout = () =>
+  import(/* webpackChunkName: "dashboard-layout" */ './layouts/DashboardLayout.tsx');
 const DashboardLayout = lazy(loadDashboardLayout);
 // With a session on a dashboard address (the server's hint), the layout and the remote's ./App
 // load with the login check instead of after it (issue 19); the check still decides what is drawn.

@@ -5,7 +5,14 @@
  * dashboard's data, with the very bodies the screens send first, so the shared API client answers
  * those calls from these requests (`@leadmesh/api-client/early`).
  */
-import { type EarlyCall, type EarlyEnvelope, startEarlyCalls } from '@leadmesh/api-client/early';
+import {
+  CSRF_TOKEN_KEY,
+  type EarlyCall,
+  type EarlyEnvelope,
+  SESSION_CHECK,
+  startEarlyCalls,
+} from '@leadmesh/api-client/early';
+
 import { CALL_CALLERS, callerOf, callRefusal, type SessionFlags } from '@leadmesh/schema/constants';
 
 /** Whether the session the check answered may make this call (the API's own rule, decision 0046). */
@@ -21,7 +28,7 @@ const admitted = (path: string, body: unknown): EarlyCall => ({ path, body, admi
  * reads its filters from it (`?Status=3`), so its list is only started early without one.
  */
 export function firstScreenCalls(pathname: string, withSession: boolean, search = ''): EarlyCall[] {
-  const calls: EarlyCall[] = [{ path: '/auth/checkLogin', body: { BoundUser: null } }];
+  const calls: EarlyCall[] = [SESSION_CHECK];
   if (!withSession) return calls;
   const path = pathname.replace(/\/+$/, '');
   // LeadDashboard's first load (no filters, the session's own dashboard).
@@ -34,9 +41,6 @@ export function firstScreenCalls(pathname: string, withSession: boolean, search 
     calls.push(admitted('/leads/getLeadsForAdmin', { paginationOffset: 0, Filters: [] }));
   return calls;
 }
-
-/** Where this tab keeps the CSRF token its last page fetched (the tab's own storage, like the cookie's life). */
-export const CSRF_TOKEN_KEY = 'leadmesh-csrf-token';
 
 function storage(): Storage | null {
   try {

@@ -12,4 +12,4 @@ captureRefId(window.location.search, localStorage, window.location.hash);
 // A public page the server sent already drawn stays on screen until mf-public draws it again.
 keepPrerenderedMarkup();
 // Async boundary: shared singletons are negotiated before any app code runs (Module Federation).
-import('./bootstrap.tsx');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap.tsx');

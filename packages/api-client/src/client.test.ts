@@ -239,4 +239,37 @@ describe('calls started with the page (early.ts)', () => {
       'POST /users/setTheme t1',
     ]);
   });
+  it("follows a check the page itself began: the entry's calls wait for its answer and use its token", async () => {
+    // early-page.ts, in the page: the check alone, with the CSRF round trip.
+    const check = { path: '/users/setTheme', body: { theme: 'page' } };
+    const page = startEarlyCalls(baseUrl, [check]);
+    // The entry, later: the same first call, then a call its answer admits and one it does not.
+    const admitted: unknown[] = [];
+    const entry = startEarlyCalls(baseUrl, [
+      check,
+      {
+        path: '/users/setTheme',
+        body: { theme: 'screen' },
+        admits: (first) => {
+          admitted.push(first);
+          return true;
+        },
+      },
+      { path: '/users/setTheme', body: { theme: 'refused' }, admits: () => false },
+    ]);
+    expect(entry).toBe(page);
+    expect(await entry.answers.get('/users/setTheme {"theme":"screen"}')).toEqual({
+      status: 'ok',
+      data: { theme: 'screen' },
+    });
+    expect(await entry.answers.get('/users/setTheme {"theme":"refused"}')).toBeNull();
+    expect(admitted).toEqual([{ status: 'ok', data: { theme: 'page' } }]);
+    // One token for both, the check sent once.
+    expect(csrfFetches).toBe(1);
+    expect(seen.map((r) => `${r.method} ${r.path} ${r.token} ${JSON.stringify(r.body)}`)).toEqual([
+      'PUT /api/csrf undefined null',
+      'POST /users/setTheme t1 {"theme":"page"}',
+      'POST /users/setTheme t1 {"theme":"screen"}',
+    ]);
+  });
 });

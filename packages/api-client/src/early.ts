@@ -29,6 +29,12 @@ export interface EarlyCalls {
   answers: Map<string, Promise<EarlyEnvelope | null>>;
 }
 
+/** The session check, the first call of every page (the shell's `firstScreenCalls`, `early-page.ts`). */
+export const SESSION_CHECK: EarlyCall = { path: '/auth/checkLogin', body: { BoundUser: null } };
+
+/** Where a tab keeps the CSRF token its last page fetched (the tab's own storage, like the cookie's life). */
+export const CSRF_TOKEN_KEY = 'leadmesh-csrf-token';
+
 /** How long an early answer may wait for its screen. */
 export const EARLY_MAX_AGE_MS = 20_000;
 
@@ -71,6 +77,29 @@ export function startEarlyCalls(
   knownToken?: string | null,
 ): EarlyCalls {
   const base = apiUrl.replace(/\/$/, '');
+  const send = (call: EarlyCall, csrf: string | null) =>
+    csrf
+      ? doFetch(`${base}${call.path}`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': csrf },
+          body: JSON.stringify(call.body ?? {}),
+        }).then(json)
+      : null;
+  // The page itself may have sent the first call already (`early-page.ts`, before any script file
+  // arrived): the others follow its answer, with its token.
+  const begun = fresh();
+  const begunFirst = calls[0] && begun?.answers.get(earlyKey(calls[0].path, calls[0].body));
+  if (begun && begunFirst) {
+    for (const call of calls.slice(1)) {
+      const gate = call.admits ? begunFirst.then(call.admits) : Promise.resolve(true);
+      const answer = Promise.all([begun.token, gate])
+        .then(([csrf, admitted]) => (admitted ? send(call, csrf) : null))
+        .catch(() => null);
+      begun.answers.set(earlyKey(call.path, call.body), answer);
+    }
+    return begun;
+  }
   const sendToken: Promise<string | null> = knownToken
     ? Promise.resolve(knownToken)
     : doFetch(`${base}/api/csrf`, { method: 'PUT', credentials: 'include' })
@@ -81,15 +110,6 @@ export function startEarlyCalls(
         })
         .catch(() => null);
   const answers = new Map<string, Promise<EarlyEnvelope | null>>();
-  const send = (call: EarlyCall, csrf: string | null) =>
-    csrf
-      ? doFetch(`${base}${call.path}`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': csrf },
-          body: JSON.stringify(call.body ?? {}),
-        }).then(json)
-      : null;
   let first: Promise<EarlyEnvelope | null> | undefined;
   for (const call of calls) {
     const { admits } = call;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -5,7 +7,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { CHART_CHUNK } from './chunks.ts';
+import { CHART_CHUNK, STARTUP_CHUNK_GROUPS, STARTUP_FILES } from './chunks.ts';
 import { REMOTES, type RemoteName, SHELL_PORT } from './remotes.ts';
 import { remotesManifest, runtimeConfigScript } from './runtime-config.ts';
 import { createSharedConfig } from './shared.ts';
@@ -96,6 +98,40 @@ function shellRuntimeFiles(): RspackPluginInstance {
             );
           },
         );
+      });
+    },
+  };
+}
+
+/**
+ * Writes `startup-files.json`: the JavaScript files the shell runs at startup (`import('./bootstrap')`
+ * and the shared singletons its federation manifest lists) and those of its dashboard layout, so the
+ * shell's server can have a session's dashboard page fetch them with the shell's entry instead of
+ * after it has run (issue 19: they were the second and third steps of the first screen).
+ */
+function shellStartupFiles(): RspackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.done.tapPromise('leadmesh-startup-files', async (stats) => {
+        // Module Federation builds each shared fallback with a compiler of its own: not the shell.
+        const manifestFile = path.join(compiler.outputPath, 'mf-manifest.json');
+        if (!existsSync(manifestFile)) return;
+        const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true });
+        const filesOf = (group: string) =>
+          (namedChunkGroups[group]?.assets ?? [])
+            .map((asset) => asset.name)
+            .filter((name) => name.endsWith('.js'));
+        const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
+          shared: { assets: { js: { sync: string[] } } }[];
+        };
+        const files = {
+          startup: [
+            ...filesOf(STARTUP_CHUNK_GROUPS.startup),
+            ...manifest.shared.flatMap((s) => s.assets.js.sync),
+          ],
+          dashboardLayout: filesOf(STARTUP_CHUNK_GROUPS.dashboardLayout),
+        };
+        await writeFile(path.join(compiler.outputPath, STARTUP_FILES), `${JSON.stringify(files, null, 2)}\n`);
       });
     },
   };
@@ -196,11 +232,13 @@ export function createShellConfig(options: CommonOptions): Configuration {
       remotes: {},
       shared: createSharedConfig(),
       dts: false,
-      manifest: false,
+      // Its mf-manifest.json lists the shared singletons' files (`shellStartupFiles`).
+      manifest: true,
       // The remotes use this runtime instead of carrying their own copy (35 KB gzip each).
       experiments: { provideExternalRuntime: true, optimization: BROWSER_RUNTIME },
     }),
     shellRuntimeFiles(),
+    shellStartupFiles(),
     ...(options.mode === 'development' ? [new ReactRefreshRspackPlugin()] : [precompressAssets()]),
   ];
   return config;
