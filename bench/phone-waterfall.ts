@@ -69,7 +69,10 @@ try {
   console.log(`${audience} ${target.path}: content at ${Math.round(contentMs)} ms after navigation start`);
   let total = 0;
   for (const row of [...rows.values()].sort((a, b) => a.start - b.start)) {
-    const short = row.url.replace(shellUrl, '').replace(/^https?:\/\/127\.0\.0\.1:\d+/, '').slice(0, 90);
+    const short = row.url
+      .replace(shellUrl, '')
+      .replace(/^https?:\/\/127\.0\.0\.1:\d+/, '')
+      .slice(0, 90);
     total += row.bytes ?? 0;
     console.log(
       `${String(ms(row.start)).padStart(6)} → ${row.end ? String(ms(row.end)).padStart(6) : '     ?'} ms  ${(row.type ?? '?').padEnd(10)} ${(((row.bytes ?? 0) / 1024).toFixed(1) + ' KB').padStart(9)}  ${short}`,
