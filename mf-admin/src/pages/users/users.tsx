@@ -186,7 +186,6 @@ export function Users(_: { path: string }) {
     <>
       <ListTable<User>
         controller={controller}
-        rowKey="ID"
         list={USER_LIST}
         errorMessage="There was an error while getting users"
         columns={[
@@ -195,7 +194,6 @@ export function Users(_: { path: string }) {
           { field: 'isVerified', dataIndex: ['Flags', 'isVerified'], phone: true },
           { field: 'createdAt' },
           {
-            title: 'Actions',
             key: 'actions',
             render: (_, user) => (
               <UserRowActions
