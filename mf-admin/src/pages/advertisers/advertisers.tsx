@@ -120,7 +120,7 @@ export function Advertisers(_: { path: string }) {
       <ListTable<Advertiser>
         controller={controller}
         list={ADVERTISER_LIST}
-        errorMessage="There was an error while getting advertisers"
+        errorMessage={MESSAGES.errorGettingAdvertiserList}
         rowActions={(a) =>
           advertiserActions(
             a,

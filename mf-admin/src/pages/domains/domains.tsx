@@ -26,7 +26,7 @@ export function Domains(_: { path: string }) {
       <ListTable<Domain>
         controller={controller}
         list={DOMAIN_LIST}
-        errorMessage="There was an error while getting internal domains"
+        errorMessage={MESSAGES.errorGettingDomainList}
         toolbar={
           <Button
             type={adding ? 'default' : 'primary'}

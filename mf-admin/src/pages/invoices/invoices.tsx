@@ -1,5 +1,5 @@
 import { INVOICE_LIST, type Invoice } from '@leadmesh/schema';
-import { formatUsd } from '@leadmesh/schema/constants';
+import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
 import { ConfirmDialog, formatDateTime, InfoDialog, ListTable, useList } from '@leadmesh/ui';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -80,7 +80,7 @@ export function Invoices(_: { path: string }) {
       <ListTable<Invoice>
         controller={controller}
         list={INVOICE_LIST}
-        errorMessage="There was an error while fetching invoices"
+        errorMessage={MESSAGES.errorFetchingInvoices}
         rowActions={(inv) => [
           { key: 'info', label: 'More info', onClick: () => setInfo(inv) },
           {

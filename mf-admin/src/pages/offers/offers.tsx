@@ -248,7 +248,7 @@ export function Offers(_: { path: string }) {
       <ListTable<Offer>
         controller={controller}
         list={OFFER_LIST}
-        errorMessage="There was an error while getting offers"
+        errorMessage={MESSAGES.errorGettingOfferList}
         toolbar={
           <Button type="primary" data-testid="offer-add" onClick={editor.openAdd}>
             Add offer

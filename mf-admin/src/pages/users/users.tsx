@@ -187,7 +187,7 @@ export function Users(_: { path: string }) {
       <ListTable<User>
         controller={controller}
         list={USER_LIST}
-        errorMessage="There was an error while getting users"
+        errorMessage={MESSAGES.errorGettingUserList}
         columns={[
           { field: 'Username', render: (v: string) => <strong>{v}</strong> },
           { field: 'Email' },
