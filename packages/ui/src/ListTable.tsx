@@ -174,10 +174,13 @@ export interface ListToolbarProps<T> {
 /** What keys a row: a field of it or a function of it. */
 export type ListRowKey<T> = (keyof T & string) | ((row: T) => string);
 
-/** A row with an `ID` is keyed by it unless the screen says otherwise; any other row needs its `rowKey`. */
-type RowKeyProp<T> = { rowKey?: ListRowKey<T> } & (T extends { ID: string | number }
-  ? unknown
-  : { rowKey: ListRowKey<T> });
+/**
+ * A row with an `ID` is keyed by it unless the screen says otherwise; any other row needs its
+ * `rowKey` (a union, so a screen generic over its rows that names its key is accepted as it is).
+ */
+type RowKeyProp<T> =
+  | { rowKey: ListRowKey<T> }
+  | (T extends { ID: string | number } ? { rowKey?: ListRowKey<T> } : never);
 
 export type ListTableProps<T> = ListToolbarProps<T> &
   RowKeyProp<T> & {
@@ -258,7 +261,7 @@ export function ListToolbar<T>({
 export function ListTable<T extends object>({
   columns: dataColumns,
   rowActions,
-  rowKey = 'ID' as ListRowKey<T>,
+  rowKey,
   errorMessage = MESSAGES.errorFetchingData,
   emptyText = MESSAGES.noDataToDisplay,
   rowSelection,
@@ -302,7 +305,7 @@ export function ListTable<T extends object>({
             tableLayout="auto"
             columns={antColumns}
             dataSource={list.rows}
-            rowKey={rowKey}
+            rowKey={(rowKey ?? 'ID') as ListRowKey<T>}
             pagination={false}
             rowSelection={rowSelection}
             loading={list.loading && list.rows.length === 0}
