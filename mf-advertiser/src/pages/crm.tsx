@@ -462,7 +462,6 @@ export function CrmScreen({ path }: { path: string }) {
         <ListTable<CrmWithHealth>
           controller={controller}
           testId="crm-table"
-          rowKey="ID"
           emptyText="No CRM connected yet. Add one so your leads reach your sales team."
           columns={crmColumns({
             advertiserID,

@@ -57,7 +57,6 @@ export function AdvertiserOffers({ path }: { path: string }) {
       <ViewStyles />
       <ListTable<AdvertiserOffer>
         controller={controller}
-        rowKey="ID"
         list={ADVERTISER_OFFER_LIST}
         emptyText="No offers yet. Your account manager sets up your offers."
         columns={[

@@ -21,7 +21,6 @@ export function AdvertiserPayments({ path }: { path: string }) {
       <ViewStyles />
       <ListTable<PayoutLine>
         controller={controller}
-        rowKey="ID"
         list={PAYOUT_LINE_LIST}
         emptyText="No payments yet. Top-ups and lead charges show here."
         columns={[

@@ -1,5 +1,5 @@
 import type { Envelope } from '@leadmesh/schema';
-import { Alert, Button, Modal } from 'antd';
+import { Alert, Button, Input, type InputProps, Modal } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { refusalText, useFeedback } from './feedback.tsx';
 
@@ -165,5 +165,30 @@ export function Field({
       {children}
       {hint && <div style={{ fontSize: 12, opacity: 0.65, marginTop: 2 }}>{hint}</div>}
     </label>
+  );
+}
+
+/**
+ * A labelled text input of a FormDialog: it hands back the text as typed and is found by the
+ * browser tests by `testId`; the rest (`maxLength`, `type`, `prefix`...) goes to the input.
+ */
+export function TextField({
+  label,
+  hint,
+  testId,
+  value,
+  onChange,
+  ...input
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  testId: string;
+  value: string;
+  onChange(value: string): void;
+} & Omit<InputProps, 'value' | 'onChange'>) {
+  return (
+    <Field label={label} hint={hint}>
+      <Input data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+    </Field>
   );
 }

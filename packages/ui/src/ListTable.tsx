@@ -8,6 +8,8 @@ import { FilterBar } from './FilterBar.tsx';
 import { type InfoItem, InfoList } from './InfoList.tsx';
 import { formatValue } from './list-cells.tsx';
 import { declaredFormat, type ListColumn, phoneColumns } from './list-columns.ts';
+import { RowActions } from './RowActions.tsx';
+import type { RowAction } from './row-actions-logic.ts';
 import type { PageLoader } from './use-infinite-list.ts';
 import type { ListController } from './use-list.ts';
 
@@ -169,16 +171,32 @@ export interface ListToolbarProps<T> {
   toolbar?: ReactNode;
 }
 
-export interface ListTableProps<T> extends ListToolbarProps<T> {
-  columns: ListColumn<T>[];
-  rowKey: (keyof T & string) | ((row: T) => string);
-  /** The text of a failed first page (a screen's own message of the catalogue). */
-  errorMessage?: string;
-  emptyText?: string;
-  rowSelection?: TableProps<T>['rowSelection'];
-  /** `data-testid` of the table (one screen may have several). */
-  testId?: string;
-}
+/** What keys a row: a field of it or a function of it. */
+export type ListRowKey<T> = (keyof T & string) | ((row: T) => string);
+
+/**
+ * A row with an `ID` is keyed by it unless the screen says otherwise; any other row needs its
+ * `rowKey` (a union, so a screen generic over its rows that names its key is accepted as it is).
+ */
+type RowKeyProp<T> =
+  | { rowKey: ListRowKey<T> }
+  | (T extends { ID: string | number } ? { rowKey?: ListRowKey<T> } : never);
+
+export type ListTableProps<T> = ListToolbarProps<T> &
+  RowKeyProp<T> & {
+    columns: ListColumn<T>[];
+    /**
+     * The row's actions (one button beside a "More" menu, `RowActions`), drawn as the last column,
+     * keyed `actions`; a screen whose actions are its own component gives that column itself.
+     */
+    rowActions?: (row: T) => RowAction[];
+    /** The text of a failed first page (a screen's own message of the catalogue). */
+    errorMessage?: string;
+    emptyText?: string;
+    rowSelection?: TableProps<T>['rowSelection'];
+    /** `data-testid` of the table (one screen may have several). */
+    testId?: string;
+  };
 
 /**
  * The bar above a list: the screen's buttons, the search box (when the declaration names search
@@ -238,10 +256,11 @@ export function ListToolbar<T>({
  * The one list of the product: search box and filter bar from the list's declaration, a dense
  * table with a sticky header whose cells are formatted by their column's `valueType`, infinite
  * scroll, the catalogue's texts for empty and failed lists, and on a phone the responsive rule
- * (`phoneColumns`). The row's actions are the column keyed `actions` (a `RowActions`).
+ * (`phoneColumns`). The row's actions are `rowActions`, or a column keyed `actions` the screen draws.
  */
 export function ListTable<T extends object>({
-  columns,
+  columns: dataColumns,
+  rowActions,
   rowKey,
   errorMessage = MESSAGES.errorFetchingData,
   emptyText = MESSAGES.noDataToDisplay,
@@ -253,6 +272,9 @@ export function ListTable<T extends object>({
   const { list } = controller;
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
+  const columns: ListColumn<T>[] = rowActions
+    ? [...dataColumns, { key: 'actions', render: (_, row) => <RowActions actions={rowActions(row)} /> }]
+    : dataColumns;
   const { shown, folded } = phoneColumns(columns, phone);
   const antColumns = shown.map((c) => toAntColumn(c, declaration, phone));
   const foldedColumns = folded.map((c) => toAntColumn(c, declaration, phone));
@@ -283,7 +305,7 @@ export function ListTable<T extends object>({
             tableLayout="auto"
             columns={antColumns}
             dataSource={list.rows}
-            rowKey={rowKey}
+            rowKey={(rowKey ?? 'ID') as ListRowKey<T>}
             pagination={false}
             rowSelection={rowSelection}
             loading={list.loading && list.rows.length === 0}

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountrySelect, countryOptions, flagEmoji } from './CountrySelect.tsx';
 import { FilePicker, fileSize } from './FilePicker.tsx';
+import { TextField } from './FormDialog.tsx';
 import { EDITOR_COMMANDS, RichTextEditor } from './RichTextEditor.tsx';
 import { SCREEN_SPINNER_DELAY_MS, ScreenLoading } from './ScreenLoading.tsx';
 import { SearchSelect } from './SearchSelect.tsx';
@@ -35,6 +36,29 @@ describe('YesNo', () => {
     render(<YesNo value={false} onChange={onChange} />);
     fireEvent.click(screen.getByText('Yes'));
     expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('TextField', () => {
+  it('is an input named by its label that reports the text as typed and keeps its own props', () => {
+    const onChange = vi.fn();
+    render(
+      <TextField
+        label="Comment"
+        hint="Shown to staff"
+        testId="c"
+        value="a"
+        onChange={onChange}
+        maxLength={5}
+      />,
+    );
+    const input = screen.getByLabelText(/Comment/) as HTMLInputElement;
+    expect(input.getAttribute('data-testid')).toBe('c');
+    expect(input.value).toBe('a');
+    expect(input.maxLength).toBe(5);
+    expect(screen.getByText('Shown to staff')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'ab ' } });
+    expect(onChange).toHaveBeenCalledWith('ab ');
   });
 });
 

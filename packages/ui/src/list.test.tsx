@@ -6,7 +6,7 @@ import { type ListColumn, phoneColumns } from './list-columns.ts';
 import { RowActions } from './RowActions.tsx';
 import { type RowAction, splitRowActions } from './row-actions-logic.ts';
 import { type PageLoader, useInfiniteList } from './use-infinite-list.ts';
-import { type UseListOptions, useList } from './use-list.ts';
+import { type ListController, type UseListOptions, useList } from './use-list.ts';
 
 interface Row {
   ID: number;
@@ -353,6 +353,31 @@ describe('ListTable filters and search from the declaration', () => {
   });
 });
 
+/**
+ * Checked by tsc over the repo, not at run time: a row without an ID must name its key (the
+ * default 'ID' would key every row undefined).
+ */
+function _rowKeyOfRowsWithoutId(controller: ListController<{ Name: string }>) {
+  return [
+    // @ts-expect-error: the row has no ID, so the table must be told what keys it
+    <ListTable<{ Name: string }> key="missing" controller={controller} columns={[]} />,
+    <ListTable<{ Name: string }> key="named" controller={controller} columns={[]} rowKey="Name" />,
+  ];
+}
+
+/** A list whose rows have actions and no rowKey given. */
+function WithActions({ load, onEdit }: { load: PageLoader<Row>; onEdit(id: number): void }) {
+  const controller = useList<Row>(load);
+  return (
+    <ListTable<Row>
+      controller={controller}
+      list={NAMES}
+      rowActions={(row) => [{ key: 'edit', label: `Edit ${row.Name}`, onClick: () => onEdit(row.ID) }]}
+      columns={[{ field: 'Name' }]}
+    />
+  );
+}
+
 describe('row actions', () => {
   const actions = (onClick = vi.fn()): RowAction[] => [
     { key: 'edit', label: 'Edit', onClick },
@@ -390,6 +415,20 @@ describe('row actions', () => {
     fireEvent.click(del);
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('row-verify')).toBeNull();
+  });
+
+  it('of a ListTable are its last column, titled Actions, on rows keyed by their ID', async () => {
+    vi.useRealTimers();
+    const onEdit = vi.fn();
+    const { load } = loader([2]);
+    render(<WithActions load={load} onEdit={onEdit} />);
+    const table = await screen.findByTestId('data-table');
+    await screen.findByText('Row 1');
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Name', 'Actions']);
+    const second = table.querySelector('tr[data-row-key="1"]') as HTMLElement;
+    expect(second.textContent).toBe('Row 1Edit Row 1');
+    fireEvent.click(second.querySelector('[data-testid="row-edit"]') as Element);
+    expect(onEdit).toHaveBeenCalledWith(1);
   });
 
   it('on a phone are one menu button, the primary action inside it', async () => {

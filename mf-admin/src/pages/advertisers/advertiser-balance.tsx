@@ -6,8 +6,8 @@ import {
   MESSAGES,
   MONEY_BOUND_MESSAGE,
 } from '@leadmesh/schema/constants';
-import { Field, FormDialog, MoneyInput } from '@leadmesh/ui';
-import { Input, Switch } from 'antd';
+import { Field, FormDialog, MoneyInput, TextField } from '@leadmesh/ui';
+import { Switch } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { ReferralCheckbox } from '../../lib/referral-checkbox.tsx';
 import { api } from '../../lib/screen.tsx';
@@ -87,14 +87,13 @@ export function BalanceDialog({ adv, onClose, refetch }: AdvertiserChangeProps) 
           <MoneyInput testId="balance-amount" value={amount} onChange={setAmount} />
         </Field>
       )}
-      <Field label="Comment (optional)">
-        <Input
-          data-testid="balance-comment"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          maxLength={500}
-        />
-      </Field>
+      <TextField
+        label="Comment (optional)"
+        testId="balance-comment"
+        value={comment}
+        onChange={setComment}
+        maxLength={500}
+      />
       <ReferralCheckbox testId="balance-referral" checked={referral} onChange={setReferral} />
     </FormDialog>
   );

@@ -1,7 +1,7 @@
 import type { Advertiser } from '@leadmesh/schema';
 import { centsToDollars, dollarsToCents, MESSAGES } from '@leadmesh/schema/constants';
-import { Field, FormDialog } from '@leadmesh/ui';
-import { Input, Spin } from 'antd';
+import { FormDialog, TextField } from '@leadmesh/ui';
+import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, textOrNull } from '../../lib/screen.tsx';
 import type { AdvertiserChangeProps } from './advertiser-balance.tsx';
@@ -98,14 +98,14 @@ function AdvertiserFormFields({ form, onChange }: { form: Form; onChange(form: F
       }}
     >
       {(Object.keys(LABELS) as (keyof Form)[]).map((key) => (
-        <Field key={key} label={LABELS[key]}>
-          <Input
-            data-testid={`adv-${key}`}
-            value={form[key]}
-            prefix={key.endsWith('Balance') ? '$' : undefined}
-            onChange={(e) => onChange({ ...form, [key]: e.target.value })}
-          />
-        </Field>
+        <TextField
+          key={key}
+          label={LABELS[key]}
+          testId={`adv-${key}`}
+          value={form[key]}
+          prefix={key.endsWith('Balance') ? '$' : undefined}
+          onChange={(text) => onChange({ ...form, [key]: text })}
+        />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import { ADVERTISER_LIST, type Advertiser } from '@leadmesh/schema';
 import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, ListTable, type RowAction, RowActions, useFeedback, useList } from '@leadmesh/ui';
+import { ConfirmDialog, ListTable, type RowAction, useFeedback, useList } from '@leadmesh/ui';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -119,9 +119,16 @@ export function Advertisers(_: { path: string }) {
     <>
       <ListTable<Advertiser>
         controller={controller}
-        rowKey="ID"
         list={ADVERTISER_LIST}
-        errorMessage="There was an error while getting advertisers"
+        errorMessage={MESSAGES.errorGettingAdvertiserList}
+        rowActions={(a) =>
+          advertiserActions(
+            a,
+            isAdmin,
+            (kind) => setDialog({ kind, adv: a }),
+            () => navigate(`/dashboard/admin-users?Username=${encodeURIComponent(a.Username)}`),
+          )
+        }
         columns={[
           { field: 'CompanyName', render: (v: string) => <strong>{v}</strong> },
           { field: 'Username' },
@@ -138,20 +145,6 @@ export function Advertisers(_: { path: string }) {
               ),
           },
           { field: 'isVerified', dataIndex: ['Flags', 'isVerified'] },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, a) => (
-              <RowActions
-                actions={advertiserActions(
-                  a,
-                  isAdmin,
-                  (kind) => setDialog({ kind, adv: a }),
-                  () => navigate(`/dashboard/admin-users?Username=${encodeURIComponent(a.Username)}`),
-                )}
-              />
-            ),
-          },
         ]}
       />
       <AdvertiserEditDialog adv={shown('edit')} onClose={close} refetch={refetch} />

@@ -1,6 +1,6 @@
 import { API_TOKEN_LIST, type ApiToken } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, ListTable, RowActions, TagList, useList } from '@leadmesh/ui';
+import { ConfirmDialog, ListTable, TagList, useList } from '@leadmesh/ui';
 import { Alert, Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -67,7 +67,6 @@ export function ApiTokens(_: { path: string }) {
       {flagsError && <Alert type="error" title={MESSAGES.errorFetchingFlags} style={{ marginBottom: 8 }} />}
       <ListTable<ApiToken>
         controller={controller}
-        rowKey="ID"
         list={API_TOKEN_LIST}
         errorMessage={MESSAGES.errorFetchingTokens}
         toolbar={
@@ -75,6 +74,15 @@ export function ApiTokens(_: { path: string }) {
             Add token
           </Button>
         }
+        rowActions={(t) => [
+          { key: 'view', label: 'View token', onClick: () => setViewing(t) },
+          {
+            key: 'account',
+            label: 'Go to account',
+            onClick: () => navigate(`/dashboard/admin-users?ID=${t.UserID}`),
+          },
+          { key: 'remove', label: 'Remove token', danger: true, onClick: () => setRemoving(t) },
+        ]}
         columns={[
           { field: 'Name', render: (v: string) => <strong>{v}</strong> },
           { field: 'ID' },
@@ -84,23 +92,6 @@ export function ApiTokens(_: { path: string }) {
             dataIndex: 'Flags',
             phone: true,
             render: (f: Record<string, boolean>) => <TokenRoles granted={f} friendly={friendly} />,
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, t) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: 'View token', onClick: () => setViewing(t) },
-                  {
-                    key: 'account',
-                    label: 'Go to account',
-                    onClick: () => navigate(`/dashboard/admin-users?ID=${t.UserID}`),
-                  },
-                  { key: 'remove', label: 'Remove token', danger: true, onClick: () => setRemoving(t) },
-                ]}
-              />
-            ),
           },
         ]}
       />

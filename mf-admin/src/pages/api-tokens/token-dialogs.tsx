@@ -1,7 +1,7 @@
 import type { ApiToken, ApiTokenFlagInfo } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { CopyField, Field, FormDialog } from '@leadmesh/ui';
-import { Alert, Button, Checkbox, Input, Modal, Spin } from 'antd';
+import { CopyField, Field, FormDialog, TextField } from '@leadmesh/ui';
+import { Alert, Button, Checkbox, Modal, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { UserPicker } from '../../lib/pickers.tsx';
 import { api, errorText } from '../../lib/screen.tsx';
@@ -62,14 +62,7 @@ export function AddTokenDialog({
       errorMessage={MESSAGES.errorCreatingToken}
       testId="token-form"
     >
-      <Field label="Name">
-        <Input
-          data-testid="token-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={100}
-        />
-      </Field>
+      <TextField label="Name" testId="token-name" value={name} onChange={setName} maxLength={100} />
       <Field label="Acts for user">
         <UserPicker value={userId} onChange={setUserId} testId="token-user" />
       </Field>

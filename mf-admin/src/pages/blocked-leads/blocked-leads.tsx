@@ -7,7 +7,6 @@ import {
   KpiRow,
   KpiTile,
   ListTable,
-  RowActions,
   rangeFilters,
   useDateRange,
   useList,
@@ -98,11 +97,24 @@ export function BlockedLeads(_: { path: string }) {
       {kpi && <BlockedKpiTiles kpi={kpi} />}
       <ListTable<BlockedLead>
         controller={controller}
-        rowKey="ID"
         list={ADMIN_LEAD_LIST}
         // The date range above filters the dates.
         hideFilters={DATE_FIELDS}
         errorMessage={MESSAGES.errorFetchingDataBang}
+        rowActions={(lead) => [
+          { key: 'info', label: 'More info', onClick: () => setInfo(lead) },
+          {
+            key: 'publisher',
+            label: 'See publisher',
+            onClick: () =>
+              navigate(`/dashboard/admin-users?Username=${encodeURIComponent(lead.User.Username)}`),
+          },
+          {
+            key: 'advertiser',
+            label: 'See advertiser',
+            onClick: () => navigate(`/dashboard/admin-advertisers?ID=${lead.BoundAdvertiser}`),
+          },
+        ]}
         columns={[
           { title: 'No.', field: 'ID' },
           { field: 'ProductName', phone: true },
@@ -113,28 +125,6 @@ export function BlockedLeads(_: { path: string }) {
             render: (v: string | null, l) => <Tag color="red">{v ?? l.BlockedReason}</Tag>,
           },
           { field: 'createdAt' },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, lead) => (
-              <RowActions
-                actions={[
-                  { key: 'info', label: 'More info', onClick: () => setInfo(lead) },
-                  {
-                    key: 'publisher',
-                    label: 'See publisher',
-                    onClick: () =>
-                      navigate(`/dashboard/admin-users?Username=${encodeURIComponent(lead.User.Username)}`),
-                  },
-                  {
-                    key: 'advertiser',
-                    label: 'See advertiser',
-                    onClick: () => navigate(`/dashboard/admin-advertisers?ID=${lead.BoundAdvertiser}`),
-                  },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <LeadInfoDrawer lead={info} onClose={() => setInfo(null)} />

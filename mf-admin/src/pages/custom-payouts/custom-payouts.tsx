@@ -1,6 +1,6 @@
 import { CUSTOM_PAYOUT_LIST, type CustomPayout } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, ListTable, useList } from '@leadmesh/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { api, listLoader } from '../../lib/screen.tsx';
@@ -16,31 +16,22 @@ export function CustomPayouts(_: { path: string }) {
     <>
       <ListTable<CustomPayout>
         controller={controller}
-        rowKey="ID"
         list={CUSTOM_PAYOUT_LIST}
         toolbar={
           <Button type="primary" data-testid="custom-payout-add" onClick={() => setTask({ mode: 'add' })}>
             Add custom payout
           </Button>
         }
+        rowActions={(row) => [
+          { key: 'edit', label: 'Edit', onClick: () => setTask({ mode: 'edit', row }) },
+          { key: 'remove', label: 'Remove', danger: true, onClick: () => setRemoving(row) },
+        ]}
         columns={[
           { field: 'Username' },
           { field: 'OfferName' },
           { title: 'Payout', field: 'Payout', align: 'right', phone: true },
           { title: 'Publisher gets', dataIndex: 'PublisherGets', align: 'right', valueType: 'money' },
           { field: 'ID' },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, row) => (
-              <RowActions
-                actions={[
-                  { key: 'edit', label: 'Edit', onClick: () => setTask({ mode: 'edit', row }) },
-                  { key: 'remove', label: 'Remove', danger: true, onClick: () => setRemoving(row) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <CustomPayoutDialog

@@ -1,6 +1,6 @@
 import type { Domain } from '@leadmesh/schema';
 import { bareDomainHost, DOMAIN_LIST, MESSAGES } from '@leadmesh/schema';
-import { ConfirmDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { ConfirmDialog, ListTable, useList } from '@leadmesh/ui';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { api, listLoader } from '../../lib/screen.tsx';
@@ -25,9 +25,8 @@ export function Domains(_: { path: string }) {
       <AddDomainPanel open={adding} onAdded={() => controller.list.reload()} />
       <ListTable<Domain>
         controller={controller}
-        rowKey="ID"
         list={DOMAIN_LIST}
-        errorMessage="There was an error while getting internal domains"
+        errorMessage={MESSAGES.errorGettingDomainList}
         toolbar={
           <Button
             type={adding ? 'default' : 'primary'}
@@ -38,21 +37,11 @@ export function Domains(_: { path: string }) {
             {adding ? 'Close' : 'Add domain'}
           </Button>
         }
-        columns={[
-          { field: 'DomainName', render: (v: string) => <code>{v}</code> },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, d) => (
-              <RowActions
-                actions={[
-                  { key: 'edit', label: 'Edit', onClick: () => setEditing(d) },
-                  { key: 'delete', label: 'Delete', danger: true, onClick: () => setDeleting(d) },
-                ]}
-              />
-            ),
-          },
+        rowActions={(d) => [
+          { key: 'edit', label: 'Edit', onClick: () => setEditing(d) },
+          { key: 'delete', label: 'Delete', danger: true, onClick: () => setDeleting(d) },
         ]}
+        columns={[{ field: 'DomainName', render: (v: string) => <code>{v}</code> }]}
       />
       <EditDomainDialog
         domain={editing}

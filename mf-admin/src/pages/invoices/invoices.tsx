@@ -1,6 +1,6 @@
 import { INVOICE_LIST, type Invoice } from '@leadmesh/schema';
-import { formatUsd } from '@leadmesh/schema/constants';
-import { ConfirmDialog, formatDateTime, InfoDialog, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { formatUsd, MESSAGES } from '@leadmesh/schema/constants';
+import { ConfirmDialog, formatDateTime, InfoDialog, ListTable, useList } from '@leadmesh/ui';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -79,9 +79,24 @@ export function Invoices(_: { path: string }) {
     <>
       <ListTable<Invoice>
         controller={controller}
-        rowKey="ID"
         list={INVOICE_LIST}
-        errorMessage="There was an error while fetching invoices"
+        errorMessage={MESSAGES.errorFetchingInvoices}
+        rowActions={(inv) => [
+          { key: 'info', label: 'More info', onClick: () => setInfo(inv) },
+          {
+            key: 'advertiser',
+            label: 'Go to advertiser account',
+            onClick: () => navigate(`/dashboard/admin-advertisers?ID=${inv.BoundAdvertiser}`),
+          },
+          {
+            key: 'paid',
+            label: 'Mark paid',
+            type: 'primary',
+            primary: true,
+            show: !inv.isPaid,
+            onClick: () => setPaying(inv),
+          },
+        ]}
         columns={[
           { field: 'InvoiceID', render: (v: string) => <code>{v}</code> },
           { field: 'Advertiser', dataIndex: ['Advertiser', 'CompanyName'] },
@@ -92,30 +107,6 @@ export function Invoices(_: { path: string }) {
             render: (v: boolean) => (v ? <Tag color="green">Paid</Tag> : <Tag color="orange">Not paid</Tag>),
           },
           { field: 'createdAt' },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, inv) => (
-              <RowActions
-                actions={[
-                  { key: 'info', label: 'More info', onClick: () => setInfo(inv) },
-                  {
-                    key: 'advertiser',
-                    label: 'Go to advertiser account',
-                    onClick: () => navigate(`/dashboard/admin-advertisers?ID=${inv.BoundAdvertiser}`),
-                  },
-                  {
-                    key: 'paid',
-                    label: 'Mark paid',
-                    type: 'primary',
-                    primary: true,
-                    show: !inv.isPaid,
-                    onClick: () => setPaying(inv),
-                  },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <InvoiceInfoDialog invoice={info} onClose={() => setInfo(null)} />

@@ -1,7 +1,7 @@
 import type { AdminLead } from '@leadmesh/schema';
 import { ADMIN_LEAD_LIST } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { ConfirmDialog, ListTable, RowActions, useFeedback } from '@leadmesh/ui';
+import { ConfirmDialog, ListTable, useFeedback } from '@leadmesh/ui';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/screen.tsx';
@@ -48,7 +48,6 @@ export function Leads({ controller, replace }: AdminLeads) {
     <>
       <ListTable<AdminLead>
         controller={controller}
-        rowKey="ID"
         list={ADMIN_LEAD_LIST}
         errorMessage={MESSAGES.errorGettingLeads}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
@@ -58,14 +57,8 @@ export function Leads({ controller, replace }: AdminLeads) {
             <ResendAllLeads onDone={() => controller.list.reload()} />
           </>
         }
-        columns={[
-          ...adminLeadColumns(),
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, lead) => <RowActions actions={adminLeadRowActions(lead, actions)} />,
-          },
-        ]}
+        rowActions={(lead) => adminLeadRowActions(lead, actions)}
+        columns={adminLeadColumns()}
       />
       <LeadInfoDrawer lead={info} onClose={() => setInfo(null)} />
       <LeadStatusDialog lead={statusOf} onChanged={replace} onClose={() => setStatusOf(null)} />

@@ -124,7 +124,6 @@ export function Logs(_: { path: string }) {
     <>
       <ListTable<LogEntry>
         controller={controller}
-        rowKey="ID"
         list={LOG_LIST}
         // Public §8 names the code SERVER_ERROR here; issue 16 puts no raw codes on screen.
         errorMessage="There was an error while getting the logs. Try again."

@@ -8,7 +8,7 @@ import {
   OFFER_DEFAULTS,
   SELECTABLE_OFFER_TYPES,
 } from '@leadmesh/schema/constants';
-import { CountrySelect, Field, FilePicker, RichTextEditor, YesNo } from '@leadmesh/ui';
+import { CountrySelect, Field, FilePicker, RichTextEditor, TextField, YesNo } from '@leadmesh/ui';
 import { Alert, Button, Input, Select, Space, Switch, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { payoutToSend } from '../../lib/money-preview.ts';
@@ -262,11 +262,9 @@ type TextKey =
   | 'OfferLimit';
 
 /** A text field of the form, found by the browser tests as `offer-<field>`. */
-function TextField({ form, set, k, label, hint }: PartProps & { k: TextKey; label: string; hint?: string }) {
+function OfferText({ form, set, k, label, hint }: PartProps & { k: TextKey; label: string; hint?: string }) {
   return (
-    <Field label={label} hint={hint}>
-      <Input data-testid={`offer-${k}`} value={form[k]} onChange={(e) => set(k, e.target.value)} />
-    </Field>
+    <TextField label={label} hint={hint} testId={`offer-${k}`} value={form[k]} onChange={(v) => set(k, v)} />
   );
 }
 
@@ -311,9 +309,9 @@ function TermsFields(part: PartProps) {
   const { form, set } = part;
   return (
     <div style={TWO_COLUMNS}>
-      <TextField {...part} k="OfferName" label="Offer name" />
-      <TextField {...part} k="OfferProductBrand" label="Product brand" />
-      <TextField {...part} k="OfferProductName" label="Product name" />
+      <OfferText {...part} k="OfferName" label="Offer name" />
+      <OfferText {...part} k="OfferProductBrand" label="Product brand" />
+      <OfferText {...part} k="OfferProductName" label="Product name" />
       <Field label="Offer type">
         <Select
           data-testid="offer-type"
@@ -328,13 +326,13 @@ function TermsFields(part: PartProps) {
         />
       </Field>
       <PayoutField {...part} />
-      <TextField {...part} k="PlatformTax" label="Platform tax %" />
-      <TextField {...part} k="OfferLimit" label="Lead limit (per day)" />
-      <TextField {...part} k="OfferProductPrice" label="Product price and currency" hint="e.g. 50,00 EUR" />
+      <OfferText {...part} k="PlatformTax" label="Platform tax %" />
+      <OfferText {...part} k="OfferLimit" label="Lead limit (per day)" />
+      <OfferText {...part} k="OfferProductPrice" label="Product price and currency" hint="e.g. 50,00 EUR" />
       <Field label="Referral payout in $">
         <DollarsInput {...part} k="referral" />
       </Field>
-      <TextField {...part} k="CRMID" label="CRM article ID" />
+      <OfferText {...part} k="CRMID" label="CRM article ID" />
       <Field label="Active">
         <YesNo value={form.OfferActive} onChange={(v) => set('OfferActive', v)} />
       </Field>

@@ -7,7 +7,7 @@ import {
   InfoDialog,
   type ListColumn,
   ListTable,
-  RowActions,
+  type RowAction,
   TagList,
   useFeedback,
   useList,
@@ -156,44 +156,38 @@ function OfferPanel({ state }: { state: ReturnType<typeof useOfferPanel> }) {
   );
 }
 
-/** The offers list's columns, with More info, Edit and Delete on each row. */
-function offerColumns(actions: {
+/** The offers list's columns. */
+const OFFER_COLUMNS: ListColumn<Offer>[] = [
+  { title: 'Name', field: 'OfferName', render: (v: string) => <strong>{v}</strong> },
+  { title: 'Product', key: 'product', render: (_, o) => `${o.OfferProductBrand} ${o.OfferProductName}` },
+  { title: 'Type', field: 'OfferType' },
+  { title: 'Payout', field: 'OfferPayout', align: 'right', phone: true },
+  {
+    title: 'State',
+    key: 'state',
+    render: (_, o) => (
+      <TagList>
+        {o.OfferActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
+        {o.isPromoted && (
+          <Tag color="gold" data-testid="offer-promoted-tag">
+            Promoted
+          </Tag>
+        )}
+      </TagList>
+    ),
+  },
+];
+
+/** More info, Edit and Delete on each row. */
+function offerRowActions(actions: {
   info(o: Offer): void;
   edit(o: Offer): void;
   remove(o: Offer): void;
-}): ListColumn<Offer>[] {
-  return [
-    { title: 'Name', field: 'OfferName', render: (v: string) => <strong>{v}</strong> },
-    { title: 'Product', key: 'product', render: (_, o) => `${o.OfferProductBrand} ${o.OfferProductName}` },
-    { title: 'Type', field: 'OfferType' },
-    { title: 'Payout', field: 'OfferPayout', align: 'right', phone: true },
-    {
-      title: 'State',
-      key: 'state',
-      render: (_, o) => (
-        <TagList>
-          {o.OfferActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
-          {o.isPromoted && (
-            <Tag color="gold" data-testid="offer-promoted-tag">
-              Promoted
-            </Tag>
-          )}
-        </TagList>
-      ),
-    },
-    {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, o) => (
-        <RowActions
-          actions={[
-            { key: 'info', label: 'More info', onClick: () => actions.info(o) },
-            { key: 'edit', label: 'Edit', onClick: () => actions.edit(o) },
-            { key: 'delete', label: 'Delete', danger: true, onClick: () => actions.remove(o) },
-          ]}
-        />
-      ),
-    },
+}): (o: Offer) => RowAction[] {
+  return (o) => [
+    { key: 'info', label: 'More info', onClick: () => actions.info(o) },
+    { key: 'edit', label: 'Edit', onClick: () => actions.edit(o) },
+    { key: 'delete', label: 'Delete', danger: true, onClick: () => actions.remove(o) },
   ];
 }
 
@@ -243,21 +237,25 @@ export function Offers(_: { path: string }) {
   );
   const [info, setInfo] = useState<Offer | null>(null);
   const [deleting, setDeleting] = useState<Offer | null>(null);
-  const columns = offerColumns({ info: setInfo, edit: (o) => void editor.openEdit(o), remove: setDeleting });
+  const rowActions = offerRowActions({
+    info: setInfo,
+    edit: (o) => void editor.openEdit(o),
+    remove: setDeleting,
+  });
 
   return (
     <>
       <ListTable<Offer>
         controller={controller}
-        rowKey="ID"
         list={OFFER_LIST}
-        errorMessage="There was an error while getting offers"
+        errorMessage={MESSAGES.errorGettingOfferList}
         toolbar={
           <Button type="primary" data-testid="offer-add" onClick={editor.openAdd}>
             Add offer
           </Button>
         }
-        columns={columns}
+        rowActions={rowActions}
+        columns={OFFER_COLUMNS}
       />
       <OfferPanel state={editor} />
       <OfferInfoDialog offer={info} onClose={() => setInfo(null)} />

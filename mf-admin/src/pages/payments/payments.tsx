@@ -5,7 +5,7 @@ import {
   formatDateTimeUtc,
   type ListColumn,
   ListTable,
-  RowActions,
+  type RowAction,
   useFeedback,
   useList,
 } from '@leadmesh/ui';
@@ -58,58 +58,52 @@ function usePayoutFileDownload() {
   };
 }
 
-/** The list's columns; a payout is processed or deleted only while unprocessed. */
-function payoutColumns(actions: {
+/** The list's columns. */
+const PAYOUT_COLUMNS: ListColumn<PlatformPayout>[] = [
+  { field: 'createdAt' },
+  { title: 'Total paid out', field: 'TotalPaidOut', align: 'right', phone: true },
+  {
+    field: 'Processed',
+    phone: true,
+    render: (v: boolean, p) =>
+      v ? (
+        <Tag color="green">
+          Processed{p.processedAt ? ' ' : ''}
+          {p.processedAt ? formatDateTimeUtc(p.processedAt) : ''}
+        </Tag>
+      ) : (
+        <Tag color="orange">Not processed</Tag>
+      ),
+  },
+  { title: 'For', field: 'BoundUser', render: (v: number | null) => (v ? `User #${v}` : 'Everyone') },
+];
+
+/** A payout is processed or deleted only while unprocessed; its files are downloaded at any time. */
+function payoutRowActions(actions: {
   process(p: PlatformPayout): void;
   remove(p: PlatformPayout): void;
   download(p: PlatformPayout, file: PayoutFile): void;
-}): ListColumn<PlatformPayout>[] {
-  return [
-    { field: 'createdAt' },
-    { title: 'Total paid out', field: 'TotalPaidOut', align: 'right', phone: true },
+}): (p: PlatformPayout) => RowAction[] {
+  return (p) => [
     {
-      field: 'Processed',
-      phone: true,
-      render: (v: boolean, p) =>
-        v ? (
-          <Tag color="green">
-            Processed{p.processedAt ? ' ' : ''}
-            {p.processedAt ? formatDateTimeUtc(p.processedAt) : ''}
-          </Tag>
-        ) : (
-          <Tag color="orange">Not processed</Tag>
-        ),
+      key: 'process',
+      label: 'Process',
+      type: 'primary',
+      show: !p.Processed,
+      onClick: () => actions.process(p),
     },
-    { title: 'For', field: 'BoundUser', render: (v: number | null) => (v ? `User #${v}` : 'Everyone') },
     {
-      title: 'Actions',
-      key: 'actions',
-      render: (_, p) => (
-        <RowActions
-          actions={[
-            {
-              key: 'process',
-              label: 'Process',
-              type: 'primary',
-              show: !p.Processed,
-              onClick: () => actions.process(p),
-            },
-            {
-              key: 'delete',
-              label: 'Delete',
-              danger: true,
-              show: !p.Processed,
-              onClick: () => actions.remove(p),
-            },
-            ...FILES.map((f) => ({
-              key: `file-${f.key}`,
-              label: f.label,
-              onClick: () => actions.download(p, f),
-            })),
-          ]}
-        />
-      ),
+      key: 'delete',
+      label: 'Delete',
+      danger: true,
+      show: !p.Processed,
+      onClick: () => actions.remove(p),
     },
+    ...FILES.map((f) => ({
+      key: `file-${f.key}`,
+      label: f.label,
+      onClick: () => actions.download(p, f),
+    })),
   ];
 }
 
@@ -287,7 +281,7 @@ export function Payments(_: { path: string }) {
   const [deleting, setDeleting] = useState<PlatformPayout | null>(null);
   const { processing, setProcessing, process } = useProcessing(refresh);
   const download = usePayoutFileDownload();
-  const columns = payoutColumns({
+  const rowActions = payoutRowActions({
     process: (payout) => setProcessing({ phase: 'confirm', payout }),
     remove: setDeleting,
     download: (p, file) => void download(p, file),
@@ -297,11 +291,11 @@ export function Payments(_: { path: string }) {
     <>
       <ListTable<PlatformPayout>
         controller={controller}
-        rowKey="ID"
         list={PLATFORM_PAYOUT_LIST}
         errorMessage={MESSAGES.errorGettingLeads}
         toolbar={<CreatePayoutButton canCreate={canCreate} onCreate={() => setCreating(true)} />}
-        columns={columns}
+        rowActions={rowActions}
+        columns={PAYOUT_COLUMNS}
       />
       <PayoutConfirmDialogs
         creating={creating}

@@ -1,6 +1,6 @@
 import type { LeadStatsPerUser } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { formatCount, formatPercent, ListTable, RowActions, useList } from '@leadmesh/ui';
+import { formatCount, formatPercent, ListTable, useList } from '@leadmesh/ui';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/screen.tsx';
 
@@ -21,6 +21,13 @@ export function PublisherStats(_: { path: string }) {
       rowKey="BoundUser"
       errorMessage={MESSAGES.errorGettingDataBang}
       emptyText={MESSAGES.noDataToShow}
+      rowActions={(r) => [
+        {
+          key: 'dashboard',
+          label: 'View dashboard',
+          onClick: () => navigate(`/dashboard/admin-dashboard?p=${r.BoundUser}`),
+        },
+      ]}
       columns={[
         {
           title: 'Username',
@@ -49,20 +56,6 @@ export function PublisherStats(_: { path: string }) {
           valueType: 'money',
           defaultSortOrder: 'descend',
           sorter: (a, b) => a.LeadEarnings - b.LeadEarnings,
-        },
-        {
-          key: 'actions',
-          render: (_, r) => (
-            <RowActions
-              actions={[
-                {
-                  key: 'dashboard',
-                  label: 'View dashboard',
-                  onClick: () => navigate(`/dashboard/admin-dashboard?p=${r.BoundUser}`),
-                },
-              ]}
-            />
-          ),
         },
       ]}
     />

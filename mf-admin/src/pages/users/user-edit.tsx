@@ -6,8 +6,8 @@ import {
   paymentMethodProblem,
   USER_FLAGS,
 } from '@leadmesh/schema/constants';
-import { CountrySelect, Field, FormDialog, SearchSelect } from '@leadmesh/ui';
-import { Checkbox, Divider, Input, Segmented, Select, Spin } from 'antd';
+import { CountrySelect, Field, FormDialog, SearchSelect, TextField } from '@leadmesh/ui';
+import { Checkbox, Divider, Segmented, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { FLAG_LABELS } from '../../lib/options.ts';
 import { api, textOrNull } from '../../lib/screen.tsx';
@@ -128,14 +128,13 @@ const GRID = {
  */
 function PaymentFields({ value, onChange }: { value: PaymentForm; onChange(v: PaymentForm): void }) {
   const field = (key: keyof Omit<PaymentForm, 'type' | 'Country'>, label: string, testId: string) => (
-    <Field label={label}>
-      <Input
-        data-testid={testId}
-        value={value[key]}
-        autoComplete="off"
-        onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-      />
-    </Field>
+    <TextField
+      label={label}
+      testId={testId}
+      value={value[key]}
+      autoComplete="off"
+      onChange={(text) => onChange({ ...value, [key]: text })}
+    />
   );
   return (
     <div data-testid="user-payment">
@@ -272,15 +271,14 @@ function UserText({
   type?: string;
 }) {
   return (
-    <Field label={label}>
-      <Input
-        data-testid={`user-${k}`}
-        type={type}
-        value={form[k] as string}
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        onChange={(e) => set(k, e.target.value as never)}
-      />
-    </Field>
+    <TextField
+      label={label}
+      testId={`user-${k}`}
+      type={type}
+      value={form[k] as string}
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      onChange={(text) => set(k, text as never)}
+    />
   );
 }
 

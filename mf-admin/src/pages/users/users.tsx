@@ -186,16 +186,14 @@ export function Users(_: { path: string }) {
     <>
       <ListTable<User>
         controller={controller}
-        rowKey="ID"
         list={USER_LIST}
-        errorMessage="There was an error while getting users"
+        errorMessage={MESSAGES.errorGettingUserList}
         columns={[
           { field: 'Username', render: (v: string) => <strong>{v}</strong> },
           { field: 'Email' },
           { field: 'isVerified', dataIndex: ['Flags', 'isVerified'], phone: true },
           { field: 'createdAt' },
           {
-            title: 'Actions',
             key: 'actions',
             render: (_, user) => (
               <UserRowActions

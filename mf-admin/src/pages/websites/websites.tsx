@@ -14,12 +14,12 @@ import {
   formatDateTime,
   InfoDialog,
   ListTable,
-  RowActions,
   SearchSelect,
   type SearchSelectOption,
+  TextField,
   useList,
 } from '@leadmesh/ui';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useOfferNames } from '../../lib/pickers.tsx';
@@ -131,14 +131,13 @@ function AddWebsiteDialog({
   const set = <K extends keyof WebsiteForm>(key: K, value: WebsiteForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const text = (key: 'name' | 'entry' | 'thanks', label: string, placeholder?: string) => (
-    <Field label={label}>
-      <Input
-        data-testid={`website-${key}`}
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        placeholder={placeholder}
-      />
-    </Field>
+    <TextField
+      label={label}
+      testId={`website-${key}`}
+      value={form[key]}
+      onChange={(v) => set(key, v)}
+      placeholder={placeholder}
+    />
   );
   return (
     <FormDialog
@@ -222,13 +221,26 @@ export function Websites(_: { path: string }) {
     <>
       <ListTable<Website>
         controller={controller}
-        rowKey="ID"
         list={WEBSITE_LIST}
         toolbar={
           <Button type="primary" data-testid="website-add" onClick={() => setAdding(true)}>
             Add website
           </Button>
         }
+        rowActions={(w) => [
+          { key: 'info', label: 'More info', onClick: () => setInfo(w) },
+          {
+            key: 'preview',
+            label: 'Preview website',
+            onClick: () => window.open(urlOf(w), '_blank', 'noopener,noreferrer'),
+          },
+          {
+            key: 'offer',
+            label: 'Go to offer',
+            onClick: () => navigate(`/dashboard/admin-offers?ID=${w.BoundOffer}`),
+          },
+          { key: 'delete', label: 'Delete', danger: true, onClick: () => setDeleting(w) },
+        ]}
         columns={[
           { field: 'WebsiteName', render: (v: string) => <strong>{v}</strong> },
           { field: 'OfferName', dataIndex: ['Offer', 'OfferName'] },
@@ -236,28 +248,6 @@ export function Websites(_: { path: string }) {
             field: 'WebsiteType',
             phone: true,
             render: (t: WebsiteType) => WEBSITE_TYPE_LABELS[t] ?? t,
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, w) => (
-              <RowActions
-                actions={[
-                  { key: 'info', label: 'More info', onClick: () => setInfo(w) },
-                  {
-                    key: 'preview',
-                    label: 'Preview website',
-                    onClick: () => window.open(urlOf(w), '_blank', 'noopener,noreferrer'),
-                  },
-                  {
-                    key: 'offer',
-                    label: 'Go to offer',
-                    onClick: () => navigate(`/dashboard/admin-offers?ID=${w.BoundOffer}`),
-                  },
-                  { key: 'delete', label: 'Delete', danger: true, onClick: () => setDeleting(w) },
-                ]}
-              />
-            ),
           },
         ]}
       />

@@ -221,7 +221,6 @@ export function DomainsScreen() {
       <ListTable<Domain>
         controller={controller}
         columns={domainColumns(rename, setDeleting)}
-        rowKey="ID"
         list={DOMAIN_LIST}
       />
       <ConfirmDialog

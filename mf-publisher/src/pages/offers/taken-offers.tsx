@@ -157,7 +157,6 @@ export function TakenOffers() {
         controller={controller}
         testId="taken-table"
         columns={takenColumns((row) => void generate(row), setDeleting)}
-        rowKey="ID"
         list={TAKEN_OFFER_LIST}
         emptyText="You have not taken any offers yet. Pick one in the catalogue to get your tracking link."
       />

@@ -19,7 +19,6 @@ export function PaymentsScreen() {
       <PaymentHoldBanner />
       <ListTable<PayoutLine>
         controller={controller}
-        rowKey="ID"
         list={PAYOUT_LINE_LIST}
         columns={[
           { field: 'Date', onCell: () => ({ 'data-testid': 'payment-date' }) as object },

@@ -138,6 +138,11 @@ export const MESSAGES = {
   takeOfferSuccess: 'You have successfully taken offer "{product}"',
   selectSetting: 'Select a setting to get started',
   // admin back office
+  // a list that did not load (admin §8 "List status error")
+  errorGettingUserList: 'There was an error while getting users',
+  errorGettingAdvertiserList: 'There was an error while getting advertisers',
+  errorGettingDomainList: 'There was an error while getting internal domains',
+  errorGettingOfferList: 'There was an error while getting offers',
   balanceNotNumber: 'New credit balance must be a number',
   invoiceAmountNotNumber: 'Amount must be a number!',
   invoiceAmountNotPositive: 'Amount must be greater than 0',

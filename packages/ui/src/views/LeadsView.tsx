@@ -383,7 +383,6 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
       <ListTable<AnyLead>
         controller={controller}
         columns={columns}
-        rowKey="ID"
         list={role === 'publisher' ? PUBLISHER_LEAD_LIST : ADVERTISER_LEAD_LIST}
         filterLabels={LINK_FILTER_LABEL}
         errorMessage={MESSAGES.errorGettingLeads}

@@ -287,7 +287,6 @@ function DeliveryLog({
     <Card size="small" title="Delivery log" data-testid="postback-deliveries">
       <ListTable<PostbackDelivery>
         controller={controller}
-        rowKey="ID"
         emptyText="No postbacks sent yet. They show here once a lead triggers one."
         columns={[
           { title: 'Sent', dataIndex: 'createdAt', valueType: 'dateTime' },
