@@ -107,6 +107,31 @@ export function bind<C extends CallContract>(
   return { contract, handler: handler as BoundCall['handler'], policy: policy as CallPolicy<unknown> };
 }
 
+/** A feature's group of contracts (`offerCalls`, `partnerCalls`...), by call name. */
+type CallGroup = Record<string, CallContract>;
+
+/** Handlers of some of a group's calls, each named as its call and typed by its contract. */
+export type HandlersOf<G extends CallGroup> = { [K in keyof G]?: CallHandler<G[K]> };
+
+/**
+ * Binds each call of `calls` that `handlers` has a handler of the same name for, with the policy
+ * named after it, in the group's order. A group may be handled by several features (each binds
+ * the calls it has handlers for); a handler named after no call of the group is not bound, which
+ * the access test finds (the call answers NOT_IMPLEMENTED), as it finds a call bound twice.
+ */
+export function bindEach<G extends CallGroup, H extends HandlersOf<G>>(
+  calls: G,
+  handlers: H,
+  policies: { [K in keyof G & keyof H]?: CallPolicy<Input<G[K]>> } = {},
+): BoundCall[] {
+  const byName = policies as Partial<Record<string, CallPolicy<unknown>>>;
+  const handlerOf = handlers as Partial<Record<string, CallHandler<CallContract>>>;
+  return Object.entries(calls).flatMap(([name, contract]) => {
+    const handler = handlerOf[name];
+    return handler ? [bind(contract, handler, byName[name])] : [];
+  });
+}
+
 /** A handler that has a caller (for calls whose callers exclude 'anyone'). */
 export function requireCaller(ctx: CallContext): Caller {
   if (!ctx.caller) throw new ApiError('NOT_LOGGED_IN', { message: 'Please log in' });

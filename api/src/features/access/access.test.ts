@@ -14,7 +14,7 @@ import { apiTokens, leadExports } from '@leadmesh/schema/tables';
 import { count } from 'drizzle-orm';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notBuiltContracts } from '../../app.ts';
+import { builtCalls, notBuiltContracts } from '../../app.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { machineCalls, machineContracts } from '../../machine-routes.ts';
 import { type Answer, createTestApi, type TestApi, type TestClient } from '../../test/harness.ts';
@@ -412,6 +412,11 @@ describe('a second publisher naming the first one’s ids', () => {
 describe('every documented call is built', () => {
   it('none answers NOT_IMPLEMENTED', () => {
     expect(notBuiltContracts().map((c) => c.path)).toEqual([]);
+  });
+
+  it('none is bound twice (a handler of the same name in two features)', () => {
+    const paths = builtCalls.map((b) => b.contract.path);
+    expect(paths.filter((path, i) => paths.indexOf(path) !== i)).toEqual([]);
   });
 });
 

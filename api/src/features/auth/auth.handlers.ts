@@ -10,7 +10,7 @@ import {
   findLoginAccount,
   passwordMatches,
   recordLoginLocation,
-  resetPassword,
+  resetPassword as resetPasswordByCode,
   sendResetCode,
   submitContact,
 } from './auth.service.ts';
@@ -82,8 +82,8 @@ export const sendUniqueToken: CallHandler<Calls['sendUniqueToken']> = async (inp
   return null;
 };
 
-export const resetPasswordHandler: CallHandler<Calls['resetPassword']> = async (input, { db, deps }) => {
-  await resetPassword(db, { ...input, now: deps.now() });
+export const resetPassword: CallHandler<Calls['resetPassword']> = async (input, { db, deps }) => {
+  await resetPasswordByCode(db, { ...input, now: deps.now() });
   return null;
 };
 

@@ -1,5 +1,5 @@
 import { partnerCalls } from '@leadmesh/schema';
-import { bind } from '../../lib/call.ts';
+import { bindEach } from '../../lib/call.ts';
 import * as h from './crms.handlers.ts';
 import { crmOwner } from './crms.service.ts';
 
@@ -7,14 +7,11 @@ import { crmOwner } from './crms.service.ts';
 const ownAdvertiser = { advertiser: 'advertiserID', bypass: ['admin'] } as const;
 const ownCrm = { record: crmOwner, bypass: ['admin'] } as const;
 
-export const crmRoutes = [
-  bind(partnerCalls.addCRM, h.addCRM, { owns: [ownAdvertiser] }),
-  bind(partnerCalls.editCRM, h.editCRM, { owns: [ownAdvertiser, ownCrm] }),
-  bind(partnerCalls.deleteCRM, h.deleteCRM, { owns: [ownAdvertiser, ownCrm] }),
-  bind(partnerCalls.enableCRM, h.enableCRM, { owns: [ownAdvertiser, ownCrm] }),
-  bind(partnerCalls.getAllCRMs, h.getAllCRMs, {
-    owns: [{ advertiser: 'BoundAdvertiser', bypass: ['admin'] }],
-  }),
-  bind(partnerCalls.getAllAdvertisersWithCRM, h.getAllAdvertisersWithCRM),
-  bind(partnerCalls.getCRMIntegrationLink, h.getCRMIntegrationLink, { owns: [ownAdvertiser, ownCrm] }),
-];
+export const crmRoutes = bindEach(partnerCalls, h, {
+  addCRM: { owns: [ownAdvertiser] },
+  editCRM: { owns: [ownAdvertiser, ownCrm] },
+  deleteCRM: { owns: [ownAdvertiser, ownCrm] },
+  enableCRM: { owns: [ownAdvertiser, ownCrm] },
+  getAllCRMs: { owns: [{ advertiser: 'BoundAdvertiser', bypass: ['admin'] }] },
+  getCRMIntegrationLink: { owns: [ownAdvertiser, ownCrm] },
+});

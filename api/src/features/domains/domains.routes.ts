@@ -1,5 +1,5 @@
 import { domainCalls } from '@leadmesh/schema';
-import { bind } from '../../lib/call.ts';
+import { bindEach } from '../../lib/call.ts';
 import * as h from './domains.handlers.ts';
 import { domainOwner } from './domains.service.ts';
 
@@ -7,14 +7,11 @@ import { domainOwner } from './domains.service.ts';
 const ownDomain = { record: domainOwner, bypass: ['admin'] } as const;
 const ownUser = { user: 'BoundUser', bypass: ['admin'] } as const;
 
-export const domainRoutes = [
-  bind(domainCalls.addDomain, h.addDomain, { owns: [ownUser] }),
-  bind(domainCalls.editDomain, h.editDomain, { owns: [ownUser, ownDomain] }),
-  bind(domainCalls.deleteDomain, h.deleteDomain, { owns: [ownUser, ownDomain] }),
-  bind(domainCalls.getDomainByID, h.getDomainByID, { owns: [ownDomain] }),
-  bind(domainCalls.getDomains, h.getDomains, { owns: [{ user: 'BoundUser', bypass: [] }] }),
-  bind(domainCalls.getDomainsForUser, h.getDomainsForUser, {
-    owns: [{ user: 'ID', bypass: ['staff', 'publisherManager'] }],
-  }),
-  bind(domainCalls.getInternalDomains, h.getInternalDomains),
-];
+export const domainRoutes = bindEach(domainCalls, h, {
+  addDomain: { owns: [ownUser] },
+  editDomain: { owns: [ownUser, ownDomain] },
+  deleteDomain: { owns: [ownUser, ownDomain] },
+  getDomainByID: { owns: [ownDomain] },
+  getDomains: { owns: [{ user: 'BoundUser', bypass: [] }] },
+  getDomainsForUser: { owns: [{ user: 'ID', bypass: ['staff', 'publisherManager'] }] },
+});

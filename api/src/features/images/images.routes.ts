@@ -1,15 +1,12 @@
 import { ApiError } from '@leadmesh/core';
 import { imageCalls } from '@leadmesh/schema';
-import { bind } from '../../lib/call.ts';
+import { bind, bindEach } from '../../lib/call.ts';
 import { fileStoreFor } from './image-store.ts';
 import { imageFileCalls } from './images.contracts.ts';
 import * as h from './images.handlers.ts';
 import { readImage } from './images.service.ts';
 
-export const imageRoutes = [
-  bind(imageCalls.uploadImage, h.uploadImage),
-  bind(imageCalls.deleteImageByFilename, h.deleteImageByFilename),
-];
+export const imageRoutes = bindEach(imageCalls, h);
 
 /**
  * `GET /images/{fileName}`: the public offer images (a machine route without credential, decisions

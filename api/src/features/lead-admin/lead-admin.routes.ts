@@ -4,54 +4,42 @@ import { ApiError } from '@leadmesh/core';
 import { leadCalls } from '@leadmesh/schema';
 import { leads } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import { bind, type CallHandler, requireCaller } from '../../lib/call.ts';
+import { bind, bindEach, requireCaller } from '../../lib/call.ts';
 import { EXPORT_FILE_MISSING, exportFileCalls } from './lead-admin.contracts.ts';
 import * as service from './lead-admin.service.ts';
 import { leadTimeline } from './timeline.service.ts';
 
-type Calls = typeof leadCalls;
-
-const setLeadStatusAdmin: CallHandler<Calls['setLeadStatusAdmin']> = (input, ctx) =>
-  service.setLeadStatusAdmin(ctx.db, requireCaller(ctx), input);
-const resendLead: CallHandler<Calls['resendLead']> = (input, ctx) =>
-  service.resendLead(ctx.db, requireCaller(ctx), input);
-const resendLeads: CallHandler<Calls['resendLeads']> = (_input, ctx) =>
-  service.resendLeads(ctx.db, requireCaller(ctx));
-const getLeadsForAdminExport: CallHandler<Calls['getLeadsForAdminExport']> = async (input, ctx) => ({
-  DBData: await service.exportRowsInline(ctx.db, input),
-});
-const startLeadExport: CallHandler<Calls['startLeadExport']> = (input, ctx) =>
-  service.startLeadExport(ctx.db, requireCaller(ctx), input);
-const getLeadExport: CallHandler<Calls['getLeadExport']> = (input, ctx) =>
-  service.getLeadExport(ctx.db, input);
-const getLeadTimeline: CallHandler<Calls['getLeadTimeline']> = (input, ctx) =>
-  leadTimeline(ctx.db, requireCaller(ctx), input);
-
 /** Admin only (endpoints.md), but for the timeline. */
-export const leadAdminRoutes = [
-  bind(leadCalls.setLeadStatusAdmin, setLeadStatusAdmin),
-  bind(leadCalls.resendLead, resendLead),
-  bind(leadCalls.resendLeads, resendLeads),
-  bind(leadCalls.getLeadsForAdminExport, getLeadsForAdminExport),
-  bind(leadCalls.startLeadExport, startLeadExport),
-  bind(leadCalls.getLeadExport, getLeadExport),
-  // Admins any lead; its publisher or its offer's advertiser their own.
-  bind(leadCalls.getLeadTimeline, getLeadTimeline, {
-    owns: [
-      {
-        record: async (db, input) => {
-          const [lead] = await db
-            .select({ userId: leads.BoundUser, advertiserId: leads.BoundAdvertiser })
-            .from(leads)
-            .where(eq(leads.ID, input.ID))
-            .limit(1);
-          return lead ?? null;
+export const leadAdminRoutes = bindEach(
+  leadCalls,
+  {
+    setLeadStatusAdmin: (input, ctx) => service.setLeadStatusAdmin(ctx.db, requireCaller(ctx), input),
+    resendLead: (input, ctx) => service.resendLead(ctx.db, requireCaller(ctx), input),
+    resendLeads: (_input, ctx) => service.resendLeads(ctx.db, requireCaller(ctx)),
+    getLeadsForAdminExport: async (input, ctx) => ({ DBData: await service.exportRowsInline(ctx.db, input) }),
+    startLeadExport: (input, ctx) => service.startLeadExport(ctx.db, requireCaller(ctx), input),
+    getLeadExport: (input, ctx) => service.getLeadExport(ctx.db, input),
+    getLeadTimeline: (input, ctx) => leadTimeline(ctx.db, requireCaller(ctx), input),
+  },
+  {
+    // Admins any lead; its publisher or its offer's advertiser their own.
+    getLeadTimeline: {
+      owns: [
+        {
+          record: async (db, input) => {
+            const [lead] = await db
+              .select({ userId: leads.BoundUser, advertiserId: leads.BoundAdvertiser })
+              .from(leads)
+              .where(eq(leads.ID, input.ID))
+              .limit(1);
+            return lead ?? null;
+          },
+          bypass: ['admin'],
         },
-        bypass: ['admin'],
-      },
-    ],
-  }),
-];
+      ],
+    },
+  },
+);
 
 /**
  * One file of a finished export, streamed. A missing file answers the same 404 as a caller who is

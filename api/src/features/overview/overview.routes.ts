@@ -2,12 +2,10 @@ import { QUEUES } from '@leadmesh/jobs';
 import { reportCalls } from '@leadmesh/schema';
 import { Queue } from 'bullmq';
 import type { AppDeps } from '../../context.ts';
-import { bind, type CallHandler, requireCaller } from '../../lib/call.ts';
+import { bindEach, requireCaller } from '../../lib/call.ts';
 import { endpointLanes } from '../../lib/endpoint-lanes.ts';
 import { leadStatsPerIp } from '../dashboards/lead-report.service.ts';
 import { networkOverview, type QueueDepthReader } from './overview.service.ts';
-
-type Calls = typeof reportCalls;
 
 /** How long the overview waits for Redis before it shows its figures without queue depths. */
 const QUEUE_COUNTS_TIMEOUT_MS = 500;
@@ -54,17 +52,13 @@ function queueDepths(deps: AppDeps): QueueDepthReader {
   };
 }
 
-const overviewHandler: CallHandler<Calls['getNetworkOverview']> = (input, ctx) =>
-  networkOverview(ctx.db, requireCaller(ctx), input, {
-    now: ctx.deps.now(),
-    queues: queueDepths(ctx.deps),
-    lanes: endpointLanes(ctx.deps),
-    allQueues: QUEUES,
-  });
-
-const perIpHandler: CallHandler<Calls['getLeadStatsPerIP']> = (input, ctx) => leadStatsPerIp(ctx.db, input);
-
-export const overviewRoutes = [
-  bind(reportCalls.getNetworkOverview, overviewHandler),
-  bind(reportCalls.getLeadStatsPerIP, perIpHandler),
-];
+export const overviewRoutes = bindEach(reportCalls, {
+  getNetworkOverview: (input, ctx) =>
+    networkOverview(ctx.db, requireCaller(ctx), input, {
+      now: ctx.deps.now(),
+      queues: queueDepths(ctx.deps),
+      lanes: endpointLanes(ctx.deps),
+      allQueues: QUEUES,
+    }),
+  getLeadStatsPerIP: (input, ctx) => leadStatsPerIp(ctx.db, input),
+});

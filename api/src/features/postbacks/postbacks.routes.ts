@@ -3,7 +3,7 @@ import type { Db } from '@leadmesh/db';
 import { postbackCalls } from '@leadmesh/schema';
 import { postbackDeliveries, postbacks } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
-import { bind, type Ownership } from '../../lib/call.ts';
+import { bindEach, type Ownership } from '../../lib/call.ts';
 import type { RateLimitRule } from '../../lib/rate-limit.ts';
 import * as h from './postbacks.handlers.ts';
 
@@ -50,25 +50,17 @@ const LIMITS = {
   rotatePerIp: { name: 'postback-rotate:ip', max: 10, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const postbackRoutes = [
-  bind(postbackCalls.getAllPostbacks, h.getAllPostbacks),
-  bind(postbackCalls.addPostback, h.addPostback),
-  bind(postbackCalls.editPostback, h.editPostback, { owns: [ownPostback] }),
-  bind(postbackCalls.deletePostback, h.deletePostback, { owns: [ownPostback] }),
-  bind(postbackCalls.enablePostback, h.enablePostback, { owns: [ownPostbackOrAdmin] }),
-  bind(postbackCalls.getDeliveries, h.getDeliveries),
-  bind(postbackCalls.testPostback, h.testPostback, {
+export const postbackRoutes = bindEach(postbackCalls, h, {
+  editPostback: { owns: [ownPostback] },
+  deletePostback: { owns: [ownPostback] },
+  enablePostback: { owns: [ownPostbackOrAdmin] },
+  testPostback: {
     limits: [{ rule: LIMITS.testPerPostback, by: (input) => String(input.postbackID) }],
     owns: [ownPostback],
-  }),
-  bind(postbackCalls.replayPostbackDelivery, h.replayPostbackDelivery, {
+  },
+  replayPostbackDelivery: {
     limits: [{ rule: LIMITS.replayPerDelivery, by: (input) => String(input.ID) }],
     owns: [ownDelivery],
-  }),
-  bind(postbackCalls.rotateSigningSecret, h.rotateSigningSecret, {
-    limits: [{ rule: LIMITS.rotatePerIp, by: 'ip' }],
-  }),
-  bind(postbackCalls.getSigningSecretInfo, h.getSigningSecretInfo),
-  bind(postbackCalls.getInspector, h.getInspector),
-  bind(postbackCalls.clearInspector, h.clearInspector),
-];
+  },
+  rotateSigningSecret: { limits: [{ rule: LIMITS.rotatePerIp, by: 'ip' }] },
+});

@@ -1,5 +1,5 @@
 import { takenOfferCalls } from '@leadmesh/schema';
-import { bind } from '../../lib/call.ts';
+import { bindEach } from '../../lib/call.ts';
 import * as h from './taken-offers.handlers.ts';
 import { takenOfferOwner } from './taken-offers.service.ts';
 
@@ -9,15 +9,11 @@ const ownTakenOffer = {
   bypass: [],
 } as const;
 
-export const takenOfferRoutes = [
+export const takenOfferRoutes = bindEach(takenOfferCalls, h, {
   // authUser / BoundUser, when sent, must be the caller; the domain's owner is checked in the service
   // (internal domains belong to everyone), the websites must be the offer's.
-  bind(takenOfferCalls.addTakenOffer, h.addTakenOffer, { owns: [{ user: 'authUser', bypass: [] }] }),
-  bind(takenOfferCalls.getAllTakenOffers, h.getAllTakenOffers, { owns: [{ user: 'BoundUser', bypass: [] }] }),
-  bind(takenOfferCalls.deleteTakenOffer, h.deleteTakenOffer, {
-    owns: [{ user: 'authUser', bypass: [] }, ownTakenOffer],
-  }),
-  bind(takenOfferCalls.generateOfferLink, h.generateOfferLink, {
-    owns: [{ user: 'authUser', bypass: [] }, ownTakenOffer],
-  }),
-];
+  addTakenOffer: { owns: [{ user: 'authUser', bypass: [] }] },
+  getAllTakenOffers: { owns: [{ user: 'BoundUser', bypass: [] }] },
+  deleteTakenOffer: { owns: [{ user: 'authUser', bypass: [] }, ownTakenOffer] },
+  generateOfferLink: { owns: [{ user: 'authUser', bypass: [] }, ownTakenOffer] },
+});

@@ -120,6 +120,10 @@ export function jsonOf(body: string): unknown {
   }
 }
 
+/** A JSON value's fields when it is an object (or an array); null otherwise. */
+export const objectOf = (json: unknown): Record<string, unknown> | null =>
+  json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
+
 /** HTTP statuses that no retry will change (bad request, refused credentials, wrong address). */
 export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 410, 413, 414, 422]);
 

@@ -1,4 +1,12 @@
-import { excerpt, formEncode, type HttpCrmAdapter, idText, readAnswer, valuesOf } from '../kit/adapter.ts';
+import {
+  excerpt,
+  formEncode,
+  type HttpCrmAdapter,
+  idText,
+  objectOf,
+  readAnswer,
+  valuesOf,
+} from '../kit/adapter.ts';
 
 /**
  * KMA: `POST <inbound URL>` (api.kma.biz/lead/add) with `Authorization: Bearer <token>` and a form of
@@ -10,9 +18,6 @@ import { excerpt, formEncode, type HttpCrmAdapter, idText, readAnswer, valuesOf 
 function orderOf(json: Record<string, unknown>): string | null {
   return Number(json.code ?? 0) === 0 ? idText(json.order ?? json.order_id ?? json.id) : null;
 }
-
-const objectOf = (json: unknown): Record<string, unknown> | null =>
-  json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
 
 export const kmacrmAdapter: HttpCrmAdapter = {
   kind: 'http',

@@ -1,4 +1,4 @@
-import { formEncode, type HttpCrmAdapter, idText, readAnswer, valuesOf } from '../kit/adapter.ts';
+import { formEncode, type HttpCrmAdapter, idText, objectOf, readAnswer, valuesOf } from '../kit/adapter.ts';
 import type { CrmDataRecord } from '../registry.ts';
 
 /**
@@ -16,9 +16,6 @@ function endpoint(inboundURL: string, method: string, data: CrmDataRecord) {
   url.searchParams.set('token', data.outboundToken ?? '');
   return url.toString();
 }
-
-const fieldsOf = (json: unknown): Record<string, unknown> | null =>
-  json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
 
 export const leadvertexAdapter: HttpCrmAdapter = {
   kind: 'http',
@@ -54,11 +51,11 @@ export const leadvertexAdapter: HttpCrmAdapter = {
   readDelivery: (response) =>
     readAnswer(response, {
       error(json) {
-        const error = fieldsOf(json)?.error ?? fieldsOf(json)?.errors;
+        const error = objectOf(json)?.error ?? objectOf(json)?.errors;
         return error ? JSON.stringify(error) : null;
       },
       id(json) {
-        const j = fieldsOf(json);
+        const j = objectOf(json);
         return idText(j?.OK ?? j?.ok ?? j?.id ?? j?.orderID);
       },
     }),

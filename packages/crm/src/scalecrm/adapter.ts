@@ -1,4 +1,4 @@
-import { type HttpCrmAdapter, readAnswer, valuesOf } from '../kit/adapter.ts';
+import { type HttpCrmAdapter, objectOf, readAnswer, valuesOf } from '../kit/adapter.ts';
 
 /**
  * Scale CRM: the lead is posted as JSON to the inbound URL with `Authorization: Bearer <API token>`
@@ -8,9 +8,9 @@ import { type HttpCrmAdapter, readAnswer, valuesOf } from '../kit/adapter.ts';
  * simply sent again. Status changes come back signed with the postback secret (callback.ts).
  */
 function idOf(json: unknown): string | null {
-  if (!json || typeof json !== 'object') return null;
-  const j = json as Record<string, unknown>;
-  const nested = j.data && typeof j.data === 'object' ? (j.data as Record<string, unknown>) : {};
+  const j = objectOf(json);
+  if (!j) return null;
+  const nested = objectOf(j.data) ?? {};
   const id = j.id ?? j.lead_id ?? nested.id ?? nested.lead_id;
   return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id) : null;
 }
