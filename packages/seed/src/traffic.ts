@@ -209,6 +209,34 @@ async function seedLeadHistory(handle: SeedContext['handle']): Promise<void> {
 }
 
 /**
+ * The clicks that brought the newest seeded leads (a 1M-lead bench world only those): 3 to 9 per
+ * lead in the minutes before it, the last from the buyer's own address, so the staff overview and
+ * the reports show clicks and a click-to-lead rate as a live network would (a demo with leads and
+ * no click read "Clicks 0"). The triggers on `clicks` count them into the quarter-hour and day
+ * rollups (decision 0050).
+ */
+async function seedClicks(handle: SeedContext['handle']): Promise<void> {
+  await handle.client.execute(`insert into clicks (click_key, taken_offer_id, user_id, offer_id, ip,
+      user_agent, referer, is_phone, country_code, city, is_unique_ip, sub_ids, created_at)
+    with recursive n(k) as (select 1 union all select k + 1 from n where k < 9)
+    select 'demo-' || l.id || '-' || n.k, l.taken_offer_id, l.user_id, l.offer_id,
+      case when n.k = 1 then l.purchase_ip
+        else (31 + (l.id * 7 + n.k * 13) % 160) || '.' || ((l.id * 31 + n.k) % 256) || '.'
+          || ((l.id + n.k * 97) % 256) || '.' || (1 + (l.id * n.k) % 253) end,
+      case when (case when n.k = 1 then l.purchase_is_phone else (l.id + n.k) % 5 <> 0 end)
+        then 'Mozilla/5.0 (Linux; Android 14) Mobile' else 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)' end,
+      null,
+      case when n.k = 1 then l.purchase_is_phone else (l.id + n.k) % 5 <> 0 end,
+      l.country_code, l.city,
+      case when n.k = 1 then l.first_from_ip else 1 end,
+      null,
+      l.created_at - n.k * 97000
+    from (select * from leads where taken_offer_id is not null
+      order by created_at desc limit ${HISTORY_LEADS}) l
+    join n on n.k <= 3 + l.id % 7`);
+}
+
+/**
  * Leads over the last `days` (more on recent days), in every status, some blocked, with the
  * money frozen on them as intake does: price, the publisher's share (their custom payout where
  * they have one) and the platform's share. The ledger transfers come from the money area.
@@ -255,6 +283,7 @@ export async function seedTraffic(
     from leads group by 1, 2`);
   ctx.log(`${leadCount} leads created`);
   await seedLeadHistory(handle);
+  await seedClicks(handle);
 
   // CRM activities (calls and agent comments) for a handful of recent leads.
   const recent = await handle.client.execute(
