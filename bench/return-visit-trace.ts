@@ -29,6 +29,10 @@ const runs = Number(flag('--runs') ?? 2);
 const withTrace = !process.argv.includes('--no-trace');
 /** `--first`: log the cold first visit itself instead of the return visit after it. */
 const firstVisit = process.argv.includes('--first');
+/** `--profile`: V8's sampling profile of the visit, self time summed by script and by function until the content. */
+const withProfile = process.argv.includes('--profile');
+/** `--blank`: the tab leaves the dashboard for about:blank before the return visit (as WebPageTest's repeat view). */
+const viaBlank = process.argv.includes('--blank');
 const audience = flag('--audience') ?? 'publisher';
 const contents: number[] = [];
 const target = PHONE_TARGETS.find((t) => t.audience === audience);
@@ -119,6 +123,40 @@ function summariseTrace(events: TraceEvent[], contentMs: number) {
   }
 }
 
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The profile's self time (ms, as throttled) by script and the 25 costliest functions. */
+function summariseProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const frame = byId.get(samples[i]);
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    if (!frame) continue;
+    const script = frame.url.replace(/^https?:\/\/[^/]+/, '') || `(${frame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `    ${String(Math.round(v)).padStart(5)} ms ${k}`)
+      .join('\n');
+  console.log(`self time by script:\n${top(byScript, 20)}\nby function:\n${top(byFunction, 25)}`);
+}
+
 try {
   const state = await loginState(browser, shellUrl, target.login);
   const url = new URL(target.path, shellUrl).href;
@@ -147,6 +185,7 @@ try {
         .waitFor({ timeout: 60_000 })
         .catch(() => undefined);
       await page.waitForTimeout(1000);
+      if (viaBlank) await page.goto('about:blank');
     }
     // The visit logged: the return visit, or with --first the cold first visit.
     const requests = new Map<
@@ -185,12 +224,18 @@ try {
         categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,v8.execute',
         transferMode: 'ReportEvents',
       });
+    if (withProfile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(
       () => (window as unknown as { __lmTrace: { content: number | null } }).__lmTrace.content !== null,
       undefined,
       { timeout: 60_000 },
     );
+    const profile = withProfile ? (await cdp.send('Profiler.stop')).profile : undefined;
     await page.waitForTimeout(1500);
     if (withTrace) {
       await cdp.send('Tracing.end');
@@ -227,6 +272,7 @@ try {
     );
     contents.push(trace.content);
     if (withTrace) summariseTrace(events, trace.content);
+    if (profile) summariseProfile(profile);
     console.log(`long tasks [start, ms]: ${JSON.stringify(trace.tasks)}`);
     await context.close();
   }

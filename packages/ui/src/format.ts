@@ -1,5 +1,5 @@
 import type { ListValueType } from '@leadmesh/schema';
-import { formatUsd } from '@leadmesh/schema/constants';
+import { formatUsd, groupThousands } from '@leadmesh/schema/constants';
 
 /*
  * The product's one date format and one money format (decision 0055): dates `DD-MM-YYYY hh:mm`
@@ -83,7 +83,7 @@ export function formatMoney(cents: number): string {
 
 /** A count with thousands separators: `12,345`. */
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return groupThousands(n);
 }
 
 /**

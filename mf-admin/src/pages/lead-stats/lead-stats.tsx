@@ -4,6 +4,7 @@ import {
   type DatePreset,
   DateRangePicker,
   type DateRangeValue,
+  formatCount,
   formatDay,
   localUtcOffset,
   useDateRange,
@@ -99,7 +100,7 @@ function IpList({ day, filters }: { day: string | null; filters: FilterItem[] })
               total: answer?.total,
               size: 'small',
               showSizeChanger: false,
-              showTotal: (total) => `${total.toLocaleString('en-US')} IPs`,
+              showTotal: (total) => `${formatCount(total)} IPs`,
               onChange: setPage,
             }
           : false

@@ -1,6 +1,12 @@
 import { defaultApiUrl } from '@leadmesh/api-client';
 import type { FailingEndpoint, NetworkOverview } from '@leadmesh/schema';
-import { EndpointReenableButton, EndpointStateTag, failingText, formatDateTimeUtc } from '@leadmesh/ui';
+import {
+  EndpointReenableButton,
+  EndpointStateTag,
+  failingText,
+  formatCount,
+  formatDateTimeUtc,
+} from '@leadmesh/ui';
 import { Card, Empty, Table, type TableProps, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -80,10 +86,10 @@ function DeliveryTable<T extends object>({
 const count = (n: number, to: string | null, testId: string) =>
   n > 0 && to ? (
     <Link to={to} data-testid={testId}>
-      {n.toLocaleString('en-US')}
+      {formatCount(n)}
     </Link>
   ) : (
-    n.toLocaleString('en-US')
+    formatCount(n)
   );
 
 function CrmTable({ crms, leadsOpen }: { crms: NonNullable<DeliveryData['crms']>; leadsOpen: boolean }) {

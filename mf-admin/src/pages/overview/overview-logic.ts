@@ -1,5 +1,5 @@
 import type { OverviewFigures, OverviewPeriod } from '@leadmesh/schema';
-import { formatUsd } from '@leadmesh/schema/constants';
+import { formatUsd, groupThousands } from '@leadmesh/schema/constants';
 
 /** The figures of a period, in the order the tiles show them. */
 export const FIGURES = [
@@ -32,7 +32,7 @@ export function figureText(key: FigureKey, value: number | null): string {
   if (value === null) return '–';
   if (MONEY.has(key)) return formatUsd(value);
   if (key === 'approveRate') return `${value.toFixed(2)}%`;
-  return value.toLocaleString('en-US');
+  return groupThousands(value);
 }
 
 /** Whether a rise of the figure is good news (more rejected leads is not). */

@@ -10,6 +10,7 @@ import {
   dollarsToCents,
   formatUsd,
   grossUpCents,
+  groupThousands,
   isPlatformLosingMoney,
   platformShareCents,
   publisherShareCents,
@@ -19,6 +20,17 @@ import {
 const cents = fc.integer({ min: -9_000_000_000_000, max: 9_000_000_000_000 });
 const payout = fc.integer({ min: 0, max: 100_000_000 });
 const tax = fc.integer({ min: 0, max: 99 });
+
+describe('groupThousands', () => {
+  it('writes a whole number as toLocaleString("en-US") does', () => {
+    fc.assert(
+      fc.property(cents, (n) => {
+        expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
+    expect(groupThousands(-1234.6)).toBe('-1,235');
+  });
+});
 
 describe('formatUsd', () => {
   it('shows $ with thousands separators and exactly 2 decimals, and reads back to the same cents', () => {

@@ -3,11 +3,20 @@
  * place that turns cents into shown dollars or splits a payout by the platform tax.
  */
 
+/**
+ * A whole number with US thousands separators: `1234567` → `'1,234,567'`, as
+ * `toLocaleString('en-US')` writes it, without it: each call of that builds a number format, and the
+ * first one loads the locale data, 80 ms of a phone's main thread while a dashboard starts (issue 19).
+ */
+export function groupThousands(whole: number): string {
+  return String(Math.round(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** `1234` → `'$12.34'`, `-50` → `'-$0.50'`. */
 export function formatUsd(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const dollars = groupThousands(Math.floor(abs / 100));
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
