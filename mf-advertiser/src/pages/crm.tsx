@@ -19,7 +19,7 @@ import {
   errorText,
   type ListColumn,
   ListTable,
-  RowActions,
+  type RowAction,
   Screen,
   TestCrmTag,
   useFeedback,
@@ -352,19 +352,13 @@ function IntegrationLinkDialog({
   );
 }
 
-/** The CRM list's columns: the name with its test and health tags (the column a phone shows), the type, the actions. */
+/** The CRM list's columns: the name with its test and health tags (the column a phone shows), the type. */
 function crmColumns({
   advertiserID,
   reload,
-  onLink,
-  onEdit,
-  onDelete,
 }: {
   advertiserID: number;
   reload(): void;
-  onLink(crm: Crm): void;
-  onEdit(crm: Crm): void;
-  onDelete(crm: Crm): void;
 }): ListColumn<CrmWithHealth>[] {
   return [
     {
@@ -393,29 +387,23 @@ function crmColumns({
       phone: true,
       render: (t: string) => crmForm(t)?.label ?? t,
     },
+  ];
+}
+
+/** A CRM's actions: its type's integration-link button, Edit, and Delete last. */
+function crmActions(
+  crm: Crm,
+  { onLink, onEdit, onDelete }: { onLink(crm: Crm): void; onEdit(crm: Crm): void; onDelete(crm: Crm): void },
+): RowAction[] {
+  return [
     {
-      key: 'actions',
-      render: (_: unknown, crm) => (
-        <RowActions
-          actions={[
-            {
-              key: 'link',
-              testId: 'crm-link-open',
-              label: crmForm(crm.name)?.linkLabel ?? 'Get handler URL',
-              onClick: () => onLink(crm),
-            },
-            { key: 'edit', testId: 'crm-edit', label: 'Edit', onClick: () => onEdit(crm) },
-            {
-              key: 'delete',
-              testId: 'crm-delete',
-              label: 'Delete',
-              danger: true,
-              onClick: () => onDelete(crm),
-            },
-          ]}
-        />
-      ),
+      key: 'link',
+      testId: 'crm-link-open',
+      label: crmForm(crm.name)?.linkLabel ?? 'Get handler URL',
+      onClick: () => onLink(crm),
     },
+    { key: 'edit', testId: 'crm-edit', label: 'Edit', onClick: () => onEdit(crm) },
+    { key: 'delete', testId: 'crm-delete', label: 'Delete', danger: true, onClick: () => onDelete(crm) },
   ];
 }
 
@@ -463,13 +451,10 @@ export function CrmScreen({ path }: { path: string }) {
           controller={controller}
           testId="crm-table"
           emptyText="No CRM connected yet. Add one so your leads reach your sales team."
-          columns={crmColumns({
-            advertiserID,
-            reload,
-            onLink: setLinking,
-            onEdit: setEditing,
-            onDelete: setDeleting,
-          })}
+          columns={crmColumns({ advertiserID, reload })}
+          rowActions={(crm) =>
+            crmActions(crm, { onLink: setLinking, onEdit: setEditing, onDelete: setDeleting })
+          }
         />
       </Card>
       <EditCrmDialog

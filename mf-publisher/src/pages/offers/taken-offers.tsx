@@ -1,6 +1,6 @@
 import { api } from '@leadmesh/api-client';
 import { type FilterItem, TAKEN_OFFER_LIST, type TakenOffer } from '@leadmesh/schema';
-import { ConfirmDialog, type ListColumn, ListTable, RowActions, useFeedback, useList } from '@leadmesh/ui';
+import { ConfirmDialog, type ListColumn, ListTable, useFeedback, useList } from '@leadmesh/ui';
 import { Alert, Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
@@ -11,51 +11,23 @@ type LinkState =
   | { phase: 'error'; offer: TakenOffer; message: string }
   | { phase: 'ready'; offer: TakenOffer; link: string };
 
-/** Custom name, offer name, date taken, and the row's Generate link and Delete. */
-function takenColumns(
-  onGenerate: (row: TakenOffer) => void,
-  onDelete: (row: TakenOffer) => void,
-): ListColumn<TakenOffer>[] {
-  return [
-    {
-      title: 'Custom name',
-      dataIndex: 'FriendlyName',
-      render: (value: string | null) =>
-        value ? (
-          <span data-testid="taken-name">{value}</span>
-        ) : (
-          <Typography.Text type="secondary" data-testid="taken-name">
-            No custom name
-          </Typography.Text>
-        ),
-    },
-    { field: 'TakenOfferName', dataIndex: 'TakenOfferName' },
-    { field: 'createdAt' },
-    {
-      key: 'actions',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'generate',
-              testId: 'taken-generate',
-              label: 'Generate link',
-              type: 'primary',
-              onClick: () => onGenerate(row),
-            },
-            {
-              key: 'delete',
-              testId: 'taken-delete',
-              label: 'Delete',
-              danger: true,
-              onClick: () => onDelete(row),
-            },
-          ]}
-        />
+/** Custom name, offer name, date taken. */
+const TAKEN_COLUMNS: ListColumn<TakenOffer>[] = [
+  {
+    title: 'Custom name',
+    dataIndex: 'FriendlyName',
+    render: (value: string | null) =>
+      value ? (
+        <span data-testid="taken-name">{value}</span>
+      ) : (
+        <Typography.Text type="secondary" data-testid="taken-name">
+          No custom name
+        </Typography.Text>
       ),
-    },
-  ];
-}
+  },
+  { field: 'TakenOfferName', dataIndex: 'TakenOfferName' },
+  { field: 'createdAt' },
+];
 
 /** The tracking link of one taken offer: loading, the refusal, or the link to copy and open. */
 function TrackingLinkDialog({
@@ -156,7 +128,23 @@ export function TakenOffers() {
       <ListTable<TakenOffer>
         controller={controller}
         testId="taken-table"
-        columns={takenColumns((row) => void generate(row), setDeleting)}
+        columns={TAKEN_COLUMNS}
+        rowActions={(row) => [
+          {
+            key: 'generate',
+            testId: 'taken-generate',
+            label: 'Generate link',
+            type: 'primary',
+            onClick: () => void generate(row),
+          },
+          {
+            key: 'delete',
+            testId: 'taken-delete',
+            label: 'Delete',
+            danger: true,
+            onClick: () => setDeleting(row),
+          },
+        ]}
         list={TAKEN_OFFER_LIST}
         emptyText="You have not taken any offers yet. Pick one in the catalogue to get your tracking link."
       />

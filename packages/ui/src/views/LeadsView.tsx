@@ -3,7 +3,7 @@ import type { AdvertiserLead, FilterItem, LeadCrmInfo, PublisherLead } from '@le
 import { ADVERTISER_LEAD_LIST, MESSAGES, moneyWithdrawnLabel, PUBLISHER_LEAD_LIST } from '@leadmesh/schema';
 import { useSessionStore } from '@leadmesh/session';
 import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
 import { CrmTypeName } from '../CrmTypeName.tsx';
@@ -13,7 +13,6 @@ import { LeadStatusTag } from '../LeadStatusTag.tsx';
 import { ListTable } from '../ListTable.tsx';
 import type { ListColumn } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
-import { RowActions } from '../RowActions.tsx';
 import { useList } from '../use-list.ts';
 import { ViewScreen } from './common.tsx';
 import { domainLabel, type LeadRole } from './dashboard-logic.ts';
@@ -328,38 +327,14 @@ const PUBLISHER_ONLY_COLUMNS: ListColumn<AnyLead>[] = [
   },
 ];
 
-/** The role's lead columns: product, status, date (and for publishers domain and money withdrawn), then the actions. */
-function leadColumns(
-  role: LeadRole,
-  {
-    crmAllowed,
-    onInfo,
-    onCrmInfo,
-  }: { crmAllowed: boolean; onInfo(lead: AnyLead): void; onCrmInfo(lead: AnyLead): void },
-): ListColumn<AnyLead>[] {
-  const actions: ListColumn<AnyLead> = {
-    key: 'actions',
-    render: (_: unknown, lead: AnyLead) => (
-      <RowActions
-        actions={[
-          { key: 'info', testId: 'lead-more-info', label: 'More info', onClick: () => onInfo(lead) },
-          {
-            key: 'crm',
-            testId: 'lead-crm-info',
-            label: 'Get CRM info',
-            show: crmAllowed,
-            onClick: () => onCrmInfo(lead),
-          },
-        ]}
-      />
-    ),
-  };
-  const status: ListColumn<AnyLead> = { field: 'Status', phone: true };
-  const date: ListColumn<AnyLead> = { field: 'createdAt', title: 'Date' };
-  return role === 'publisher'
-    ? [PRODUCT_COLUMN, status, date, ...PUBLISHER_ONLY_COLUMNS, actions]
-    : [PRODUCT_COLUMN, status, date, actions];
-}
+const STATUS_COLUMN: ListColumn<AnyLead> = { field: 'Status', phone: true };
+const DATE_COLUMN: ListColumn<AnyLead> = { field: 'createdAt', title: 'Date' };
+
+/** The role's lead columns: product, status, date, and for publishers domain and money withdrawn. */
+const LEAD_COLUMNS: Record<LeadRole, ListColumn<AnyLead>[]> = {
+  publisher: [PRODUCT_COLUMN, STATUS_COLUMN, DATE_COLUMN, ...PUBLISHER_ONLY_COLUMNS],
+  advertiser: [PRODUCT_COLUMN, STATUS_COLUMN, DATE_COLUMN],
+};
 
 /**
  * The publisher's or advertiser's leads (dashboards §2): the role's columns, filters, infinite
@@ -373,16 +348,22 @@ export function LeadsView({ audience: role, path, renderTimeline }: LeadsViewPro
   const crmAllowed = flags ? canSeeCrmInfo(flags) : false;
   const { load, notVerified } = useLeadPages(role);
   const controller = useList<AnyLead>(load, { initialFilters });
-  const columns = useMemo(
-    () => leadColumns(role, { crmAllowed, onInfo: setInfo, onCrmInfo: setCrmLead }),
-    [role, crmAllowed],
-  );
 
   return (
     <ViewScreen path={path} notVerified={notVerified}>
       <ListTable<AnyLead>
         controller={controller}
-        columns={columns}
+        columns={LEAD_COLUMNS[role]}
+        rowActions={(lead) => [
+          { key: 'info', testId: 'lead-more-info', label: 'More info', onClick: () => setInfo(lead) },
+          {
+            key: 'crm',
+            testId: 'lead-crm-info',
+            label: 'Get CRM info',
+            show: crmAllowed,
+            onClick: () => setCrmLead(lead),
+          },
+        ]}
         list={role === 'publisher' ? PUBLISHER_LEAD_LIST : ADVERTISER_LEAD_LIST}
         filterLabels={LINK_FILTER_LABEL}
         errorMessage={MESSAGES.errorGettingLeads}

@@ -28,7 +28,7 @@ import { EndpointHealthNotice, EndpointStateTag } from '../EndpointHealth.tsx';
 import { useFeedback } from '../feedback.tsx';
 import { ListTable } from '../ListTable.tsx';
 import type { ListColumn } from '../list-columns.ts';
-import { RowActions } from '../RowActions.tsx';
+import type { RowAction } from '../row-actions-logic.ts';
 import { useList } from '../use-list.ts';
 import { errorText, isNotVerified, ViewScreen } from './common.tsx';
 import { InspectorPanel } from './postback/InspectorPanel.tsx';
@@ -358,15 +358,9 @@ export function PostbackView({ path }: { path: string }) {
   const rows = controller.list.rows;
   const healthOf = useMemo(() => new Map(rows.map((p) => [p.postbackID, p.health])), [rows]);
   const { testing, sendTest } = useSendTest(showNewDeliveries);
-  const columns = postbackColumns({
-    testing,
-    onEdit: setEditing,
-    onTest: (row) => void sendTest(row),
-    onDelete: setDeleting,
-    onReenabled: () => {
-      reload();
-      showNewDeliveries();
-    },
+  const columns = postbackColumns(() => {
+    reload();
+    showNewDeliveries();
   });
 
   return (
@@ -390,6 +384,14 @@ export function PostbackView({ path }: { path: string }) {
           errorMessage={MESSAGES.errorGettingPostbacks}
           emptyText="No postbacks yet. Add one to tell your tracker about your leads."
           columns={columns}
+          rowActions={(row) =>
+            postbackActions(row, {
+              testing,
+              onEdit: setEditing,
+              onTest: (p) => void sendTest(p),
+              onDelete: setDeleting,
+            })
+          }
         />
       </Card>
       <PostbackTabs deliveriesKey={deliveriesKey} healthOf={healthOf} />
@@ -420,20 +422,8 @@ function useSendTest(onSent: () => void) {
   return { testing, sendTest };
 }
 
-/** The postbacks' columns: name with URL and health (and its Re-enable), trigger, type, and the row's actions. */
-function postbackColumns({
-  testing,
-  onEdit,
-  onTest,
-  onDelete,
-  onReenabled,
-}: {
-  testing: number | null;
-  onEdit(postback: Postback): void;
-  onTest(postback: Postback): void;
-  onDelete(postback: Postback): void;
-  onReenabled(): void;
-}): ListColumn<PostbackWithHealth>[] {
+/** The postbacks' columns: name with URL and health (and its Re-enable), trigger, type. */
+function postbackColumns(onReenabled: () => void): ListColumn<PostbackWithHealth>[] {
   return [
     {
       title: 'Name',
@@ -469,29 +459,33 @@ function postbackColumns({
       render: (_: unknown, row) =>
         row.postbackDelivery === 'post-json' ? 'Default, POST (JSON)' : 'Default',
     },
+  ];
+}
+
+/** A postback's actions: Edit, Send test (Sending… while its test is out), and Delete last. */
+function postbackActions(
+  row: Postback,
+  {
+    testing,
+    onEdit,
+    onTest,
+    onDelete,
+  }: {
+    testing: number | null;
+    onEdit(postback: Postback): void;
+    onTest(postback: Postback): void;
+    onDelete(postback: Postback): void;
+  },
+): RowAction[] {
+  return [
+    { key: 'edit', testId: 'postback-edit', label: 'Edit', onClick: () => onEdit(row) },
     {
-      key: 'actions',
-      render: (_: unknown, row) => (
-        <RowActions
-          actions={[
-            { key: 'edit', testId: 'postback-edit', label: 'Edit', onClick: () => onEdit(row) },
-            {
-              key: 'test',
-              testId: 'postback-test',
-              label: testing === row.postbackID ? 'Sending…' : 'Send test',
-              onClick: () => onTest(row),
-            },
-            {
-              key: 'delete',
-              testId: 'postback-delete',
-              label: 'Delete',
-              danger: true,
-              onClick: () => onDelete(row),
-            },
-          ]}
-        />
-      ),
+      key: 'test',
+      testId: 'postback-test',
+      label: testing === row.postbackID ? 'Sending…' : 'Send test',
+      onClick: () => onTest(row),
     },
+    { key: 'delete', testId: 'postback-delete', label: 'Delete', danger: true, onClick: () => onDelete(row) },
   ];
 }
 
