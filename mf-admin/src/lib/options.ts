@@ -17,3 +17,6 @@ export const FLAG_LABELS: Record<UserFlag, string> = {
   isPublisherHidden: 'Publisher role hidden',
   isCRMInfoAllowed: 'CRM info allowed',
 };
+
+/** How often a user is paid out on their own (admin §6): every so many days, or None (0). */
+export const autoPayoutLabel = (days: number): string => (days === 0 ? 'None' : `Every ${days} days`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Caller } from './caller.ts';
 import { AUDIT_EVENTS, auditText } from './logs.ts';
 
 describe('auditText', () => {
@@ -9,6 +10,11 @@ describe('auditText', () => {
     expect(auditText('payout.deleted', { payout: 4 }, 'auto-payout')).toBe(
       'Payout deleted [payout:4] [by:auto-payout]',
     );
+  });
+
+  it("names a session's caller by their user's id", () => {
+    const caller = { user: { ID: 12 }, advertiser: null } as unknown as Caller;
+    expect(auditText('offer.added', { offer: 7 }, caller)).toBe(auditText('offer.added', { offer: 7 }, 12));
   });
 
   it('escapes text a user controls, joins lists, shows times in ISO, leaves out undefined facts', () => {

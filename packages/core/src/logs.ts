@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@leadmesh/db';
 import type { LogLevel } from '@leadmesh/schema';
 import { logs } from '@leadmesh/schema/tables';
+import type { Caller } from './caller.ts';
 
 const LOG_TEXT_MAX = 2000;
 const LOG_DUMP_MAX = 64 * 1024;
@@ -93,13 +94,17 @@ export type AuditEvent = keyof typeof AUDIT_EVENTS;
 export type AuditFact = string | number | boolean | Date | readonly (string | number)[] | null | undefined;
 
 /**
- * Who did it: a user's id (also the entry's User), a named part of the platform acting on its own
- * (`'auto-payout'`), or null (an anonymous caller).
+ * Who did it: the session's caller or a user's id (its user is the entry's User), a named part of
+ * the platform acting on its own (`'auto-payout'`), or null (an anonymous caller).
  */
-export type AuditActor = number | string | null;
+export type AuditActor = Caller | number | string | null;
+
+const actorOf = (actor: AuditActor): number | string | null =>
+  typeof actor === 'object' && actor !== null ? actor.user.ID : actor;
 
 /** The one shape of a log line: `Summary [fact:value] … [by:actor]`, every value escaped. */
-export function auditText(event: AuditEvent, facts: Record<string, AuditFact>, actor: AuditActor): string {
+export function auditText(event: AuditEvent, facts: Record<string, AuditFact>, by: AuditActor): string {
+  const actor = actorOf(by);
   const parts: string[] = [AUDIT_EVENTS[event].summary];
   for (const [name, value] of Object.entries(facts)) {
     if (value === undefined) continue;
@@ -130,12 +135,13 @@ export async function audit(
   dump?: unknown,
 ): Promise<void> {
   const { context, level } = AUDIT_EVENTS[event];
+  const user = actorOf(actor);
   const json = dump === undefined ? null : JSON.stringify(dump, null, 2);
   await db.insert(logs).values({
     LogLevel: level,
     Context: context,
     Log: auditText(event, facts, actor).slice(0, LOG_TEXT_MAX),
-    User: typeof actor === 'number' ? actor : null,
+    User: typeof user === 'number' ? user : null,
     Dump: json && json.length > LOG_DUMP_MAX ? `${json.slice(0, LOG_DUMP_MAX)}\n…(truncated)` : json,
   });
 }

@@ -22,20 +22,22 @@ export const DEMO_LOGINS = [
   { username: 'advertiser2', password: DEMO_PASSWORDS.advertiser, role: 'verified advertiser' },
 ] as const;
 
-export const PLACES = [
-  { countryCode: 'RS', city: 'Belgrade', weight: 30 },
-  { countryCode: 'RS', city: 'Novi Sad', weight: 12 },
-  { countryCode: 'RS', city: 'Nis', weight: 8 },
-  { countryCode: 'BA', city: 'Sarajevo', weight: 10 },
-  { countryCode: 'BA', city: 'Banja Luka', weight: 6 },
-  { countryCode: 'HR', city: 'Zagreb', weight: 10 },
-  { countryCode: 'HR', city: 'Split', weight: 5 },
-  { countryCode: 'SI', city: 'Ljubljana', weight: 5 },
-  { countryCode: 'MK', city: 'Skopje', weight: 5 },
-  { countryCode: 'ME', city: 'Podgorica', weight: 4 },
-  { countryCode: 'BG', city: 'Sofia', weight: 4 },
-  { countryCode: 'RO', city: 'Bucharest', weight: 4 },
-] as const;
+/** Where the demo buyers are: each country's cities, with how often a lead comes from each. */
+const CITY_WEIGHTS: Record<string, Record<string, number>> = {
+  RS: { Belgrade: 30, 'Novi Sad': 12, Nis: 8 },
+  BA: { Sarajevo: 10, 'Banja Luka': 6 },
+  HR: { Zagreb: 10, Split: 5 },
+  SI: { Ljubljana: 5 },
+  MK: { Skopje: 5 },
+  ME: { Podgorica: 4 },
+  BG: { Sofia: 4 },
+  RO: { Bucharest: 4 },
+};
+
+/** The demo places, a city each: its country, its name and its weight. */
+export const PLACES = Object.entries(CITY_WEIGHTS).flatMap(([countryCode, cities]) =>
+  Object.entries(cities).map(([city, weight]) => ({ countryCode, city, weight })),
+);
 
 export const FIRST_NAMES = [
   'Marko',

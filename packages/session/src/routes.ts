@@ -58,37 +58,60 @@ export const PUBLIC_ROUTES: AppRoute[] = [
   publicPage('conference', 'Conferences'),
 ];
 
-const nav = (group: SidebarGroupKey, key: string, label: string): NavEntry => ({ group, key, label });
+/** A sidebar entry as the table writes it: labelled as its screen's title unless it says otherwise. */
+type NavSpec = Omit<NavEntry, 'label'> & { label?: string };
+
+/** A dashboard route as the table writes it. */
+type ScreenSpec = Omit<AppRoute, 'nav'> & { nav?: NavSpec[] };
+
+const nav = (group: SidebarGroupKey, key: string, label?: string): NavSpec =>
+  label ? { group, key, label } : { group, key };
+
+const labelled = ({ nav: entries, ...route }: ScreenSpec): AppRoute =>
+  entries
+    ? { ...route, nav: entries.map((entry) => ({ ...entry, label: entry.label ?? route.title })) }
+    : route;
+
+/** A staff group's screens, drawn by mf_admin, each with one sidebar entry keyed by its path. */
+const staffScreens = (
+  group: SidebarGroupKey,
+  screens: [path: string, title: string, calls: string[]][],
+): ScreenSpec[] =>
+  screens.map(([path, title, calls]) => ({
+    path,
+    remote: 'mf_admin',
+    title,
+    calls,
+    nav: [nav(group, path)],
+  }));
 
 /**
- * Administrator entries in the order of admin §2 Admin navigation: the route is also the key; the
- * label is the spec's entry written in words (PublisherStats → Publisher stats), as is the title.
+ * Administrator entries in the order of admin §2 Admin navigation; each title is the spec's entry
+ * written in words (PublisherStats → Publisher stats).
  */
-const ADMIN_SCREENS: [path: string, label: string, title: string, calls: string[]][] = [
-  ['admin-publisherStats', 'Publisher stats', 'Publisher stats', ['/leads/getLeadStatsPerUser']],
+const ADMIN_SCREENS: [path: string, title: string, calls: string[]][] = [
+  ['admin-publisherStats', 'Publisher stats', ['/leads/getLeadStatsPerUser']],
   [
     'admin-leadStats',
     'Lead stats',
-    'Lead stats',
     ['/leads/getLeadStatsForFrontendAdminDashboard', '/leads/getLeadStatsPerIP'],
   ],
-  ['admin-apitokens', 'API tokens', 'API tokens', ['/apiTokens/getAllApiTokens']],
+  ['admin-apitokens', 'API tokens', ['/apiTokens/getAllApiTokens']],
   [
     'admin-blockedLeads',
     'Blocked leads',
-    'Blocked leads',
     ['/leads/getAllBlockedLeadsDashboardAdmin', '/leads/getAllBlockedLeadsKPIAdmin'],
   ],
-  ['admin-leads', 'Leads', 'Leads', ['/leads/getLeadsForAdmin']],
-  ['admin-offers', 'Offers', 'Offers', ['/offers/getAllOffers']],
-  ['admin-customPayouts', 'Custom payouts', 'Custom payouts', ['/customOfferPayouts/getAllPayouts']],
-  ['admin-users', 'Users', 'Users', ['/users/getAllUsers']],
-  ['admin-advertisers', 'Advertisers', 'Advertisers', ['/partners/getAllAdvertisers']],
-  ['admin-domains', 'Domains', 'Domains', ['/domains/getInternalDomains']],
-  ['admin-websites', 'Websites', 'Websites', ['/websites/getAllWebsitesFrontend']],
-  ['admin-payments', 'Payments', 'Payments', ['/payouts/getAllPlatformPayouts']],
-  ['admin-invoices', 'Invoices', 'Invoices', ['/invoices/getAllInvoices']],
-  ['admin-logs', 'Logs', 'Logs', ['/logs/getLogs']],
+  ['admin-leads', 'Leads', ['/leads/getLeadsForAdmin']],
+  ['admin-offers', 'Offers', ['/offers/getAllOffers']],
+  ['admin-customPayouts', 'Custom payouts', ['/customOfferPayouts/getAllPayouts']],
+  ['admin-users', 'Users', ['/users/getAllUsers']],
+  ['admin-advertisers', 'Advertisers', ['/partners/getAllAdvertisers']],
+  ['admin-domains', 'Domains', ['/domains/getInternalDomains']],
+  ['admin-websites', 'Websites', ['/websites/getAllWebsitesFrontend']],
+  ['admin-payments', 'Payments', ['/payouts/getAllPlatformPayouts']],
+  ['admin-invoices', 'Invoices', ['/invoices/getAllInvoices']],
+  ['admin-logs', 'Logs', ['/logs/getLogs']],
 ];
 
 /**
@@ -100,100 +123,97 @@ const ADMIN_SCREENS: [path: string, label: string, title: string, calls: string[
  * The order matters inside each sidebar group: the publisher and the advertiser groups interleave
  * here so both read in the spec's order.
  */
-export const DASHBOARD_ROUTES: AppRoute[] = [
+const DASHBOARD_SCREENS: ScreenSpec[] = [
   {
     path: 'publisher',
     remote: 'mf_publisher',
     title: 'Dashboard',
     calls: ['/leads/getLeadsForPublisherDashboard'],
-    nav: [nav('publisher', 'publisher-dashboard', 'Dashboard')],
+    nav: [nav('publisher', 'publisher-dashboard')],
   },
   {
     path: 'advertiser',
     remote: 'mf_advertiser',
     title: 'Dashboard',
     calls: ['/leads/getLeadsForAdvertiserDashboard'],
-    nav: [nav('advertiser', 'advertiser-dashboard', 'Dashboard')],
+    nav: [nav('advertiser', 'advertiser-dashboard')],
   },
   {
     path: 'domains',
     remote: 'mf_publisher',
     title: 'Domains',
     calls: ['/domains/getDomainsForUser'],
-    nav: [nav('publisher', 'publisher-domains', 'Domains')],
+    nav: [nav('publisher', 'publisher-domains')],
   },
   {
     path: 'publisher-offers',
     remote: 'mf_publisher',
     title: 'Offers',
     calls: ['/offers/getAllSelectableOffers', '/takenOffers/getAllTakenOffers'],
-    nav: [nav('publisher', 'publisher-offers', 'Offers')],
+    nav: [nav('publisher', 'publisher-offers')],
   },
   {
     path: 'advertiser-offers',
     remote: 'mf_advertiser',
     title: 'Offers',
     calls: ['/offers/getAllOffersForAdvertiser'],
-    nav: [nav('advertiser', 'advertiser-offers', 'Offers')],
+    nav: [nav('advertiser', 'advertiser-offers')],
   },
   {
     path: 'postback',
     remote: 'mf_publisher',
     title: 'Postback',
     calls: ['/postback/getAllPostbacks'],
-    nav: [
-      nav('publisher', 'publisher-postback', 'Postback'),
-      nav('advertiser', 'advertiser-postback', 'Postback'),
-    ],
+    nav: [nav('publisher', 'publisher-postback'), nav('advertiser', 'advertiser-postback')],
   },
   {
     path: 'publisher-leads',
     remote: 'mf_publisher',
     title: 'Leads',
     calls: ['/leads/getLeadsForPublisher'],
-    nav: [nav('publisher', 'publisher-leads', 'Leads')],
+    nav: [nav('publisher', 'publisher-leads')],
   },
   {
     path: 'advertiser-leads',
     remote: 'mf_advertiser',
     title: 'Leads',
     calls: ['/leads/getLeadsForAdvertiser'],
-    nav: [nav('advertiser', 'advertiser-leads', 'Leads')],
+    nav: [nav('advertiser', 'advertiser-leads')],
   },
   {
     path: 'publisher-statistic',
     remote: 'mf_publisher',
     title: 'Statistic',
     calls: ['/leads/getLeadsForPublisherDashboard'],
-    nav: [nav('publisher', 'publisher-statistic', 'Statistic')],
+    nav: [nav('publisher', 'publisher-statistic')],
   },
   {
     path: 'advertiser-statistic',
     remote: 'mf_advertiser',
     title: 'Statistic',
     calls: ['/leads/getLeadsForAdvertiserDashboard'],
-    nav: [nav('advertiser', 'advertiser-statistic', 'Statistic')],
+    nav: [nav('advertiser', 'advertiser-statistic')],
   },
   {
     path: 'crm',
     remote: 'mf_advertiser',
     title: 'CRM',
     calls: ['/partners/getAllCRMs'],
-    nav: [nav('advertiser', 'advertiser-crm', 'CRM')],
+    nav: [nav('advertiser', 'advertiser-crm')],
   },
   {
     path: 'payments-publisher',
     remote: 'mf_publisher',
     title: 'Payments',
     calls: ['/payouts/getPayoutsPublisher'],
-    nav: [nav('publisher', 'publisher-payments', 'Payments')],
+    nav: [nav('publisher', 'publisher-payments')],
   },
   {
     path: 'payments-advertiser',
     remote: 'mf_advertiser',
     title: 'Payments',
     calls: ['/payouts/getPayoutsAdvertiser'],
-    nav: [nav('advertiser', 'advertiser-payments', 'Payments')],
+    nav: [nav('advertiser', 'advertiser-payments')],
   },
   {
     // Drawn by mf_publisher: whoever registers has no advertiser profile yet, so is a publisher,
@@ -202,7 +222,7 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     remote: 'mf_publisher',
     title: 'Register',
     calls: ['/partners/addAdvertiser'],
-    nav: [nav('advertiser', 'advertiser-register', 'Register')],
+    nav: [nav('advertiser', 'advertiser-register')],
   },
   {
     path: 'article/:offerId',
@@ -216,7 +236,7 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     remote: 'mf_publisher',
     title: 'Overview',
     calls: ['/referral/getReferralOverview'],
-    nav: [nav('referrals', 'referral-overview', 'Overview')],
+    nav: [nav('referrals', 'referral-overview')],
   },
   {
     path: 'referral-publisher',
@@ -240,42 +260,23 @@ export const DASHBOARD_ROUTES: AppRoute[] = [
     title: 'Dashboard',
     calls: ['/leads/getNetworkOverview'],
     nav: [
-      nav('publishersManager', 'manager-overview', 'Dashboard'),
-      nav('advertisersManager', 'advertiser-manager-overview', 'Dashboard'),
-      nav('admin', 'admin-dashboard', 'Dashboard'),
+      nav('publishersManager', 'manager-overview'),
+      nav('advertisersManager', 'advertiser-manager-overview'),
+      nav('admin', 'admin-dashboard'),
     ],
   },
-  {
-    path: 'manager-publishers',
-    remote: 'mf_admin',
-    title: 'Publishers',
-    calls: ['/users/getAllUsers'],
-    nav: [nav('publishersManager', 'manager-publishers', 'Publishers')],
-  },
-  {
-    path: 'manager-publisherStats',
-    remote: 'mf_admin',
-    title: 'Publisher stats',
-    calls: ['/leads/getLeadStatsPerUser'],
-    nav: [nav('publishersManager', 'manager-publisherStats', 'Publisher stats')],
-  },
-  {
-    path: 'manager-advertisers',
-    remote: 'mf_admin',
-    title: 'Advertisers',
-    calls: ['/partners/getAllAdvertisers'],
-    nav: [nav('advertisersManager', 'manager-advertisers', 'Advertisers')],
-  },
-  ...ADMIN_SCREENS.map(
-    ([path, label, title, calls]): AppRoute => ({
-      path,
-      remote: 'mf_admin',
-      title,
-      calls,
-      nav: [nav('admin', path, label)],
-    }),
-  ),
+  ...staffScreens('publishersManager', [
+    ['manager-publishers', 'Publishers', ['/users/getAllUsers']],
+    ['manager-publisherStats', 'Publisher stats', ['/leads/getLeadStatsPerUser']],
+  ]),
+  ...staffScreens('advertisersManager', [
+    ['manager-advertisers', 'Advertisers', ['/partners/getAllAdvertisers']],
+  ]),
+  ...staffScreens('admin', ADMIN_SCREENS),
 ];
+
+/** The dashboard pages, drawn under `/dashboard`, in table order. */
+export const DASHBOARD_ROUTES: AppRoute[] = DASHBOARD_SCREENS.map(labelled);
 
 /** The title of a path no route matches. */
 export const NOT_FOUND_TITLE = 'Page not found';

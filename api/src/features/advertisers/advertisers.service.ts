@@ -118,7 +118,7 @@ export async function editAdvertiser(db: Db, caller: Caller, input: AdvertiserEd
             ...(input.creditBalance != null && admin ? ['creditBalance'] : []),
           ],
         },
-        caller.user.ID,
+        caller,
       );
     }
   });
@@ -139,7 +139,7 @@ export async function verifyAdvertiser(
       .returning({ ID: advertisers.ID });
     if (!updated.length) throw notFound('Failed to find advertiser!');
     const event = input.verifyStatus ? 'advertiser.verified' : 'advertiser.unverified';
-    await audit(tx, event, { advertiser: input.ID }, caller.user.ID);
+    await audit(tx, event, { advertiser: input.ID }, caller);
   });
   return loadAdvertiser(db, input.ID);
 }
@@ -163,12 +163,7 @@ export async function deleteAdvertiser(db: Db, caller: Caller, input: { ID: numb
     }
     await tx.update(users).set({ AdvertiserID: null }).where(eq(users.ID, current.UserID));
     await tx.delete(advertisers).where(eq(advertisers.ID, current.ID));
-    await audit(
-      tx,
-      'advertiser.deleted',
-      { advertiser: current.ID, company: current.CompanyName },
-      caller.user.ID,
-    );
+    await audit(tx, 'advertiser.deleted', { advertiser: current.ID, company: current.CompanyName }, caller);
   });
   return null;
 }

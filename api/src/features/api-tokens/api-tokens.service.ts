@@ -55,7 +55,7 @@ export async function addApiToken(
       tx,
       'api-token.created',
       { token: created.ID, user: input.UserID, flags: granted.join(',') || 'none' },
-      caller.user.ID,
+      caller,
     );
     return created;
   });
@@ -94,7 +94,7 @@ export async function getToken(
 ): Promise<{ ID: number; Token: string }> {
   const [row] = await db.select().from(apiTokens).where(eq(apiTokens.ID, input.ID)).limit(1);
   if (!row) throw notFound('API token not found');
-  await audit(db, 'api-token.viewed', { token: row.ID }, caller.user.ID);
+  await audit(db, 'api-token.viewed', { token: row.ID }, caller);
   return { ID: row.ID, Token: openApiToken(box, row.Token) };
 }
 
@@ -106,7 +106,7 @@ export async function removeApiToken(db: Db, caller: Caller, input: { ID: number
       .where(eq(apiTokens.ID, input.ID))
       .returning({ ID: apiTokens.ID });
     if (!removed.length) throw notFound('API token not found');
-    await audit(tx, 'api-token.removed', { token: input.ID }, caller.user.ID);
+    await audit(tx, 'api-token.removed', { token: input.ID }, caller);
   });
   return null;
 }

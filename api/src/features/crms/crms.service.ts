@@ -100,6 +100,9 @@ function checkIssues(type: CrmType, data: CrmDataRecord, editing: boolean): void
   if (issue) throw validationError(`CRMData.${issue.field}`, issue.message);
 }
 
+/** What the log says of a CRM, added or deleted. */
+const crmFacts = (crm: CrmRow) => ({ crm: crm.ID, type: crm.name, advertiser: crm.BoundAdvertiser });
+
 export interface NewCrm {
   CRMName: CrmType;
   CRMFriendlyName: string;
@@ -123,17 +126,7 @@ export async function addCrm(db: Db, env: CrmServiceEnv, caller: Caller, input: 
         callbackToken: randomToken(32),
       })
       .returning();
-    await audit(
-      tx,
-      'crm.added',
-      {
-        crm: created.ID,
-        type: created.name,
-        advertiser: created.BoundAdvertiser,
-        name: created.friendlyName,
-      },
-      caller.user.ID,
-    );
+    await audit(tx, 'crm.added', { ...crmFacts(created), name: created.friendlyName }, caller);
     return created;
   });
   return crmAnswer(env.box, row);
@@ -173,7 +166,7 @@ export async function editCrm(db: Db, env: CrmServiceEnv, caller: Caller, input:
       tx,
       'crm.edited',
       { crm: updated.ID, fields: changed.join(',') || 'none', name: updated.friendlyName },
-      caller.user.ID,
+      caller,
     );
     return updated;
   });
@@ -194,12 +187,7 @@ export async function deleteCrm(
       .where(and(eq(offers.SelectedCRM, current.ID), isNull(offers.deletedAt)));
     if (used.n > 0) throw new ApiError('CONFLICT', { message: MESSAGES.crmDeleteInUse });
     await tx.delete(crms).where(eq(crms.ID, current.ID));
-    await audit(
-      tx,
-      'crm.deleted',
-      { crm: current.ID, type: current.name, advertiser: current.BoundAdvertiser },
-      caller.user.ID,
-    );
+    await audit(tx, 'crm.deleted', crmFacts(current), caller);
   });
   return null;
 }

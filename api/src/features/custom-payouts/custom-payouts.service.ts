@@ -83,7 +83,7 @@ export async function addPayout(
       tx,
       'custom-payout.added',
       { payout: row.ID, user: input.UserID, offer: input.OfferID, cents: input.Payout },
-      caller.user.ID,
+      caller,
     );
     return row.ID;
   });
@@ -102,7 +102,7 @@ export async function editPayout(
       .where(eq(customPayouts.ID, input.ID))
       .returning({ ID: customPayouts.ID });
     if (!updated.length) throw notFound('Custom payout not found');
-    await audit(tx, 'custom-payout.changed', { payout: input.ID, cents: input.Payout }, caller.user.ID);
+    await audit(tx, 'custom-payout.changed', { payout: input.ID, cents: input.Payout }, caller);
   });
   return load(db, input.ID);
 }
@@ -114,7 +114,7 @@ export async function removePayout(db: Db, caller: Caller, input: { ID: number }
       .where(eq(customPayouts.ID, input.ID))
       .returning({ ID: customPayouts.ID });
     if (!removed.length) throw notFound('Custom payout not found');
-    await audit(tx, 'custom-payout.removed', { payout: input.ID }, caller.user.ID);
+    await audit(tx, 'custom-payout.removed', { payout: input.ID }, caller);
   });
   return null;
 }

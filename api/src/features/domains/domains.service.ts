@@ -86,12 +86,7 @@ export async function addDomain(
       .values({ DomainName: name, BoundUser: owner, isInternal: internal })
       .returning();
     if (owner !== caller.user.ID) {
-      await audit(
-        tx,
-        'domain.added',
-        { domain: created.ID, name, owner: owner ?? 'internal' },
-        caller.user.ID,
-      );
+      await audit(tx, 'domain.added', { domain: created.ID, name, owner: owner ?? 'internal' }, caller);
     }
     return created;
   });
@@ -114,12 +109,7 @@ export async function editDomain(
       .where(eq(domains.ID, current.ID))
       .returning();
     if (current.BoundUser !== caller.user.ID) {
-      await audit(
-        tx,
-        'domain.renamed',
-        { domain: current.ID, from: current.DomainName, to: name },
-        caller.user.ID,
-      );
+      await audit(tx, 'domain.renamed', { domain: current.ID, from: current.DomainName, to: name }, caller);
     }
     return updated;
   });
@@ -145,7 +135,7 @@ export async function deleteDomain(db: Db, caller: Caller, input: { ID: number }
     }
     await tx.delete(domains).where(eq(domains.ID, current.ID));
     if (current.BoundUser !== caller.user.ID) {
-      await audit(tx, 'domain.deleted', { domain: current.ID, name: current.DomainName }, caller.user.ID);
+      await audit(tx, 'domain.deleted', { domain: current.ID, name: current.DomainName }, caller);
     }
   });
 }

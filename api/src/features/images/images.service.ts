@@ -46,7 +46,7 @@ export async function uploadImage(
         tx,
         'image.uploaded',
         { file: fileName, for: input.ImageName, type: kind.mime, bytes: bytes.byteLength },
-        caller.user.ID,
+        caller,
       );
     });
   } catch (error) {
@@ -87,7 +87,7 @@ export async function deleteImage(
       });
     }
     await tx.delete(images).where(eq(images.FileName, fileName));
-    await audit(tx, 'image.deleted', { file: fileName }, caller.user.ID);
+    await audit(tx, 'image.deleted', { file: fileName }, caller);
   });
   // The record is gone, so the name is no longer served; a file left behind is only disk space.
   await store.delete(imageKey(fileName)).catch(() => false);

@@ -46,12 +46,7 @@ export async function setLeadStatusAdmin(
       detail: { overridesCrm: true },
     });
     if (result.changed) {
-      await audit(
-        tx,
-        'lead.status-set',
-        { lead: input.ID, from: result.from, to: result.to },
-        caller.user.ID,
-      );
+      await audit(tx, 'lead.status-set', { lead: input.ID, from: result.from, to: result.to }, caller);
     }
     return result.lead;
   });
@@ -126,7 +121,7 @@ export async function resendLead(db: Db, caller: Caller, input: { ID: number }):
     if (!isResendable(row)) throw new ApiError('CONFLICT', { message: NOT_RESENDABLE });
     const [resent] = await restartDeliveries(tx, [row], caller.user.ID);
     enqueueAfterCommit(tx, leadDeliver, { leadId: resent.ID, attempt: 1 }, { requeue: true });
-    await audit(tx, 'lead.resent', { lead: resent.ID, from: row.Status }, caller.user.ID);
+    await audit(tx, 'lead.resent', { lead: resent.ID, from: row.Status }, caller);
     return resent;
   });
   return toLead(lead);
@@ -148,6 +143,6 @@ export async function resendLeads(db: Db, caller: Caller): Promise<{ queued: num
     afterId = batch.lastId;
     if (batch.read < RESEND_BATCH) break;
   }
-  await audit(db, 'leads.resent', { count: queued }, caller.user.ID);
+  await audit(db, 'leads.resent', { count: queued }, caller);
   return { queued };
 }

@@ -101,7 +101,7 @@ export async function logDump(db: Db, input: { ID: number }): Promise<{ ID: numb
 export async function removeAllLogs(db: Db, caller: Caller): Promise<null> {
   await db.transaction(async (tx) => {
     const removed = await tx.delete(logs).returning({ ID: logs.ID });
-    await audit(tx, 'logs.removed', { entries: removed.length }, caller.user.ID);
+    await audit(tx, 'logs.removed', { entries: removed.length }, caller);
   });
   return null;
 }

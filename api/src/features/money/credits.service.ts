@@ -118,7 +118,7 @@ export async function setCreditBalanceDynamic(
       tx,
       'credit.changed',
       { advertiser: advertiser.ID, cents: input.balance, referral: input.countAsReferral },
-      caller.user.ID,
+      caller,
     );
   });
   return loadAdvertiser(db, input.advertiserID);
@@ -160,12 +160,7 @@ export async function setCreditBalance(
       Comment: input.Comment ?? (input.balance === 'infinite' ? 'Infinite credits' : 'Balance set'),
       code: target - current > 0 ? 'top_up' : 'adjustment',
     });
-    await audit(
-      tx,
-      'credit.set',
-      { advertiser: advertiser.ID, to: input.balance, from: current },
-      caller.user.ID,
-    );
+    await audit(tx, 'credit.set', { advertiser: advertiser.ID, to: input.balance, from: current }, caller);
   });
   return loadAdvertiser(db, input.advertiserID);
 }

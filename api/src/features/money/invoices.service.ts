@@ -27,6 +27,13 @@ function toInvoice(row: { invoice: typeof invoices.$inferSelect; CompanyName: st
   };
 }
 
+/** What the log says of an invoice, created or paid. */
+const invoiceFacts = (invoice: typeof invoices.$inferSelect) => ({
+  invoice: invoice.ID,
+  advertiser: invoice.BoundAdvertiser,
+  cents: invoice.Amount,
+});
+
 async function loadInvoice(db: DbOrTx, id: number): Promise<Invoice> {
   const [row] = await db
     .select(invoiceColumns)
@@ -74,13 +81,8 @@ export async function createInvoice(
         Name: 'Lead generation services',
         Amount: input.Amount,
       })
-      .returning({ ID: invoices.ID });
-    await audit(
-      tx,
-      'invoice.created',
-      { invoice: row.ID, advertiser: advertiser.ID, cents: input.Amount },
-      caller.user.ID,
-    );
+      .returning();
+    await audit(tx, 'invoice.created', invoiceFacts(row), caller);
     return row.ID;
   });
   return loadInvoice(db, id);
@@ -117,12 +119,7 @@ export async function markInvoicePaid(
       invoiceId: invoice.ID,
       key: `invoice:${invoice.ID}:paid`,
     });
-    await audit(
-      tx,
-      'invoice.paid',
-      { invoice: invoice.ID, advertiser: invoice.BoundAdvertiser, cents: invoice.Amount },
-      caller.user.ID,
-    );
+    await audit(tx, 'invoice.paid', invoiceFacts(invoice), caller);
   });
   return loadInvoice(db, input.ID);
 }

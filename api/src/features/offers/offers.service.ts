@@ -175,7 +175,7 @@ export async function addOffer(db: Db, caller: Caller, input: OfferFormInput): P
       tx,
       'offer.added',
       { offer: created.ID, name: created.OfferName, advertiser: created.BoundAdvertiser },
-      caller.user.ID,
+      caller,
     );
     return created;
   });
@@ -217,7 +217,7 @@ export async function editOffer(
     const changes = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined));
     const form = await checkedForm(tx, { ...asForm(current), ...changes }, current.OfferImages ?? []);
     const [updated] = await tx.update(offers).set(form).where(eq(offers.ID, ID)).returning();
-    await audit(tx, 'offer.edited', { offer: ID, fields: Object.keys(changes).join(',') }, caller.user.ID);
+    await audit(tx, 'offer.edited', { offer: ID, fields: Object.keys(changes).join(',') }, caller);
     return updated;
   });
   return toOffer(row);
@@ -261,7 +261,7 @@ export async function deleteOffer(
       await tx.delete(offers).where(eq(offers.ID, row.ID));
     }
     const event = retire ? 'offer.retired' : 'offer.removed';
-    await audit(tx, event, { offer: row.ID, name: row.OfferName }, caller.user.ID);
+    await audit(tx, event, { offer: row.ID, name: row.OfferName }, caller);
     return retire ? 'retired' : 'removed';
   });
 }

@@ -91,7 +91,7 @@ export async function addAdvertiser(db: Db, caller: Caller, input: NewAdvertiser
       tx,
       'advertiser.registered',
       { advertiser: row.ID, user: caller.user.ID, company: input.CompanyName },
-      caller.user.ID,
+      caller,
     );
     return row.ID;
   });

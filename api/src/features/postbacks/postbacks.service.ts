@@ -300,12 +300,7 @@ export async function replayDelivery(
   const replay = await db.transaction(async (tx) => {
     const queued = await queueReplayPostback(tx, input.ID);
     // An admin may replay anyone's: the log says who sent what again.
-    await audit(
-      tx,
-      'postback.replayed',
-      { delivery: queued.replayOf, replay: queued.deliveryId },
-      caller.user.ID,
-    );
+    await audit(tx, 'postback.replayed', { delivery: queued.replayOf, replay: queued.deliveryId }, caller);
     return queued;
   });
   return { deliveryID: replay.deliveryId, replayOf: replay.replayOf, state: replay.state };
@@ -324,7 +319,7 @@ export async function rotateSecret(
   const rotated = await db.transaction(async (tx) => {
     const result = await rotateSigningSecret(tx, box, caller.user.ID, now);
     const event = result.previousValidUntil ? 'postback-secret.rotated' : 'postback-secret.created';
-    await audit(tx, event, { user: caller.user.ID }, caller.user.ID);
+    await audit(tx, event, { user: caller.user.ID }, caller);
     return result;
   });
   return {

@@ -465,7 +465,7 @@ async function writeUserEdit(
           }
         : {}),
     },
-    caller.user.ID,
+    caller,
   );
 }
 
@@ -707,7 +707,7 @@ export async function verifyPublisher(db: Db, caller: Caller, input: { ID: numbe
   if (!target.isVerified) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ isVerified: true }).where(eq(users.ID, target.ID));
-      await audit(tx, 'publisher.verified', { user: target.ID }, caller.user.ID);
+      await audit(tx, 'publisher.verified', { user: target.ID }, caller);
     });
   }
   return toUser(await findUser(db, target.ID));
@@ -741,7 +741,7 @@ export async function deleteUser(db: Db, caller: Caller, input: { ID: number }):
     await tx.run(sql`update users set referred_by_id = null where referred_by_id = ${target.ID}`);
     await tx.run(sql`update users set assigned_manager_id = null where assigned_manager_id = ${target.ID}`);
     await tx.delete(users).where(eq(users.ID, target.ID));
-    await audit(tx, 'user.deleted', { user: target.ID, username: target.Username }, caller.user.ID);
+    await audit(tx, 'user.deleted', { user: target.ID, username: target.Username }, caller);
   });
   return null;
 }

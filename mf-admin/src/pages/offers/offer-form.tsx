@@ -9,7 +9,7 @@ import {
   SELECTABLE_OFFER_TYPES,
 } from '@leadmesh/schema/constants';
 import { CountrySelect, Field, FilePicker, RichTextEditor, TextField, YesNo } from '@leadmesh/ui';
-import { Alert, Button, Input, Select, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Input, Select, Space, Switch, type SwitchProps, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { payoutToSend } from '../../lib/money-preview.ts';
 import { PayoutCalculator } from '../../lib/payout-calculator.tsx';
@@ -281,9 +281,20 @@ function DollarsInput({ form, set, k }: PartProps & { k: 'payout' | 'referral' }
   );
 }
 
+/** A flag of the form as a switch; `size` and the like go to the switch. */
+function OfferSwitch({
+  form,
+  set,
+  k,
+  testId,
+  ...toggle
+}: PartProps & { k: 'isPromoted' | 'automaticTax'; testId: string } & SwitchProps) {
+  return <Switch data-testid={testId} checked={form[k]} onChange={(v) => set(k, v)} {...toggle} />;
+}
+
 /** The payout, and whether it is the publisher's share grossed up by the platform tax. */
 function PayoutField(part: PartProps) {
-  const { form, set } = part;
+  const { form } = part;
   return (
     <Field
       label={form.automaticTax ? 'Publisher payout in $ (grossed up)' : 'Payout in $ (the advertiser pays)'}
@@ -292,13 +303,7 @@ function PayoutField(part: PartProps) {
         <DollarsInput {...part} k="payout" />
       </Space.Compact>
       <div style={{ marginTop: 4 }}>
-        <Switch
-          size="small"
-          data-testid="offer-autotax"
-          checked={form.automaticTax}
-          onChange={(v) => set('automaticTax', v)}
-        />{' '}
-        Automatic tax
+        <OfferSwitch {...part} k="automaticTax" testId="offer-autotax" size="small" /> Automatic tax
       </div>
     </Field>
   );
@@ -337,11 +342,7 @@ function TermsFields(part: PartProps) {
         <YesNo value={form.OfferActive} onChange={(v) => set('OfferActive', v)} />
       </Field>
       <Field label="Promoted (first in the catalogue)">
-        <Switch
-          data-testid="offer-promoted"
-          checked={form.isPromoted}
-          onChange={(v) => set('isPromoted', v)}
-        />
+        <OfferSwitch {...part} k="isPromoted" testId="offer-promoted" />
       </Field>
     </div>
   );

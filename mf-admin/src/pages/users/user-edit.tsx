@@ -9,7 +9,7 @@ import {
 import { CountrySelect, Field, FormDialog, SearchSelect, TextField } from '@leadmesh/ui';
 import { Checkbox, Divider, Segmented, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { FLAG_LABELS } from '../../lib/options.ts';
+import { autoPayoutLabel, FLAG_LABELS } from '../../lib/options.ts';
 import { api, textOrNull } from '../../lib/screen.tsx';
 
 type MethodType = 'none' | PaymentMethod['type'];
@@ -320,10 +320,7 @@ function AdminFields({
             data-testid="user-autopayout"
             value={form.AutoPayoutInterval}
             onChange={(v) => set('AutoPayoutInterval', v)}
-            options={AUTO_PAYOUT_INTERVALS.map((d) => ({
-              value: d,
-              label: d === 0 ? 'None' : `Every ${d} days`,
-            }))}
+            options={AUTO_PAYOUT_INTERVALS.map((d) => ({ value: d, label: autoPayoutLabel(d) }))}
             style={{ width: '100%' }}
           />
         </Field>

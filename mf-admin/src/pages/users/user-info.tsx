@@ -3,7 +3,7 @@ import { MESSAGES, USER_FLAGS } from '@leadmesh/schema/constants';
 import { flagEmoji, formatDate, InfoDialog, TagList } from '@leadmesh/ui';
 import { Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { FLAG_LABELS } from '../../lib/options.ts';
+import { autoPayoutLabel, FLAG_LABELS } from '../../lib/options.ts';
 import { api } from '../../lib/screen.tsx';
 
 function managerText(state: ManagerState): string {
@@ -78,7 +78,7 @@ export function UserInfoDialog({ user, onClose }: { user: User | null; onClose()
             </span>,
           ],
           ['Referral earnings', `${data.ReferralPercentEarnings}%`],
-          ['Auto payout', data.AutoPayoutInterval === 0 ? 'None' : `Every ${data.AutoPayoutInterval} days`],
+          ['Auto payout', autoPayoutLabel(data.AutoPayoutInterval)],
           [
             'Assigned manager',
             <span key="m" data-testid="user-info-manager">

@@ -4,6 +4,7 @@ import {
   excerpt,
   type HttpCrmAdapter,
   jsonOf,
+  postJson,
   readAnswer,
 } from '../kit/adapter.ts';
 import type { CrmActivity } from '../kit/callback.ts';
@@ -43,12 +44,8 @@ function webhookCode(inboundURL: string | undefined): string | null {
   }
 }
 
-const call = (data: CrmDataRecord, method: string, body: unknown): CrmRequest => ({
-  method: 'POST',
-  url: `${webhookBase(data.inboundURL ?? '')}${method}.json`,
-  headers: { 'content-type': 'application/json', accept: 'application/json' },
-  body: JSON.stringify(body),
-});
+const call = (data: CrmDataRecord, method: string, body: unknown): CrmRequest =>
+  postJson(`${webhookBase(data.inboundURL ?? '')}${method}.json`, body);
 
 function errorOf(json: unknown): string | null {
   if (json && typeof json === 'object' && 'error' in json) {

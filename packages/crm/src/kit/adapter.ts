@@ -198,6 +198,31 @@ export function formEncode(fields: Record<string, unknown>): string {
   return params.toString();
 }
 
+/** A POST of JSON to a CRM that answers in JSON. */
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}): CrmRequest => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** A POST of a form (`formEncode`) to a CRM that answers in JSON. */
+export const postForm = (
+  url: string,
+  fields: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): CrmRequest => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+  body: formEncode(fields),
+});
+
+/** The `Authorization` header of a CRM that takes its token as a bearer token. */
+export const bearer = (token: string | undefined): Record<string, string> => ({
+  authorization: `Bearer ${token ?? ''}`,
+});
+
 /** The present values of some fields of a CRM's data: the usual `secrets` of an adapter. */
 export const valuesOf = (data: CrmDataRecord, ...fields: (keyof CrmDataRecord)[]): string[] =>
   fields.map((f) => data[f]).filter((v): v is string => !!v);

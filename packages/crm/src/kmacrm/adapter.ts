@@ -1,9 +1,10 @@
 import {
+  bearer,
   excerpt,
-  formEncode,
   type HttpCrmAdapter,
   idText,
   objectOf,
+  postForm,
   readAnswer,
   valuesOf,
 } from '../kit/adapter.ts';
@@ -23,32 +24,24 @@ export const kmacrmAdapter: HttpCrmAdapter = {
   kind: 'http',
   type: 'kmacrm',
   deliver(lead, data) {
-    return {
-      method: 'POST',
-      url: data.inboundURL ?? '',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-        authorization: `Bearer ${data.outboundToken ?? ''}`,
-      },
-      body: formEncode({
-        channel: lead.articleId,
-        name: lead.name,
-        phone: lead.phone,
-        ip: lead.ip,
-        country: lead.countryCode,
-        referer: lead.domain
-          ? /^https?:\/\//.test(lead.domain)
-            ? lead.domain
-            : `http://${lead.domain}`
-          : undefined,
-        data1: lead.id,
-        data2: lead.subs.c1,
-        data3: lead.subs.c2,
-        data4: lead.subs.c3,
-        data5: lead.subs.uid,
-      }),
+    const fields = {
+      channel: lead.articleId,
+      name: lead.name,
+      phone: lead.phone,
+      ip: lead.ip,
+      country: lead.countryCode,
+      referer: lead.domain
+        ? /^https?:\/\//.test(lead.domain)
+          ? lead.domain
+          : `http://${lead.domain}`
+        : undefined,
+      data1: lead.id,
+      data2: lead.subs.c1,
+      data3: lead.subs.c2,
+      data4: lead.subs.c3,
+      data5: lead.subs.uid,
     };
+    return postForm(data.inboundURL ?? '', fields, bearer(data.outboundToken));
   },
   readDelivery: (response) =>
     readAnswer(response, {

@@ -1,4 +1,4 @@
-import { formEncode, type HttpCrmAdapter, idText, objectOf, readAnswer, valuesOf } from '../kit/adapter.ts';
+import { type HttpCrmAdapter, idText, objectOf, postForm, readAnswer, valuesOf } from '../kit/adapter.ts';
 import type { CrmDataRecord } from '../registry.ts';
 
 /**
@@ -29,24 +29,19 @@ export const leadvertexAdapter: HttpCrmAdapter = {
             price: lead.price === null ? undefined : Math.round(lead.price * lead.quantity * 100) / 100,
           }
         : undefined;
-    return {
-      method: 'POST',
-      url: endpoint(data.inboundURL ?? '', 'addOrder', data),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: formEncode({
-        fio: lead.name,
-        phone: lead.phone,
-        country: lead.countryCode,
-        city: lead.city,
-        ip: lead.ip,
-        domain: lead.domain,
-        externalID: lead.id,
-        quantity: lead.quantity,
-        goods: good ? [good] : undefined,
-        utm_source: 'leadmesh',
-        utm_content: lead.subs.c1,
-      }),
-    };
+    return postForm(endpoint(data.inboundURL ?? '', 'addOrder', data), {
+      fio: lead.name,
+      phone: lead.phone,
+      country: lead.countryCode,
+      city: lead.city,
+      ip: lead.ip,
+      domain: lead.domain,
+      externalID: lead.id,
+      quantity: lead.quantity,
+      goods: good ? [good] : undefined,
+      utm_source: 'leadmesh',
+      utm_content: lead.subs.c1,
+    });
   },
   readDelivery: (response) =>
     readAnswer(response, {

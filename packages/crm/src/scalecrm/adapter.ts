@@ -1,4 +1,4 @@
-import { type HttpCrmAdapter, objectOf, readAnswer, valuesOf } from '../kit/adapter.ts';
+import { bearer, type HttpCrmAdapter, objectOf, postJson, readAnswer, valuesOf } from '../kit/adapter.ts';
 
 /**
  * Scale CRM: the lead is posted as JSON to the inbound URL with `Authorization: Bearer <API token>`
@@ -19,32 +19,26 @@ export const scalecrmAdapter: HttpCrmAdapter = {
   kind: 'http',
   type: 'scalecrm',
   deliver(lead, data) {
-    return {
-      method: 'POST',
-      url: data.inboundURL ?? '',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        authorization: `Bearer ${data.apiToken ?? ''}`,
-        'idempotency-key': `leadmesh-${lead.id}`,
-      },
-      body: JSON.stringify({
-        external_id: String(lead.id),
-        name: lead.name,
-        phone: lead.phone,
-        country: lead.countryCode,
-        city: lead.city,
-        ip: lead.ip,
-        domain: lead.domain,
-        offer: { id: lead.offerId, name: lead.offerName, article: lead.articleId },
-        product: lead.productName,
-        quantity: lead.quantity,
-        price: lead.price,
-        currency: lead.currency,
-        subs: lead.subs,
-        created_at: lead.createdAt.toISOString(),
-      }),
+    const order = {
+      external_id: String(lead.id),
+      name: lead.name,
+      phone: lead.phone,
+      country: lead.countryCode,
+      city: lead.city,
+      ip: lead.ip,
+      domain: lead.domain,
+      offer: { id: lead.offerId, name: lead.offerName, article: lead.articleId },
+      product: lead.productName,
+      quantity: lead.quantity,
+      price: lead.price,
+      currency: lead.currency,
+      subs: lead.subs,
+      created_at: lead.createdAt.toISOString(),
     };
+    return postJson(data.inboundURL ?? '', order, {
+      ...bearer(data.apiToken),
+      'idempotency-key': `leadmesh-${lead.id}`,
+    });
   },
   readDelivery: (response) => readAnswer(response, { id: idOf, conflictIsCopy: true }),
   secrets: (data) => valuesOf(data, 'apiToken', 'postbackSecret'),

@@ -1,5 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
+import type { CallerKind } from '../constants/callers.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { MONEY_WITHDRAWN_LABELS } from '../constants/lead-fields.ts';
 import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
@@ -203,6 +204,41 @@ const dateInput = (label: string) =>
     .union([z.iso.datetime({ offset: true }), z.iso.date(), z.number().int()], { error: `Invalid ${label}` })
     .transform((v) => new Date(v));
 
+/** What sets the dashboards' data calls apart: who calls each, the field staff name whose leads with. */
+const DASHBOARD_SIDES = {
+  advertiser: {
+    path: '/leads/getLeadsForAdvertiserDashboard',
+    summary: 'Advertiser dashboard data: per-day leads, totals and top lists over the filtered leads',
+    callers: ['advertiser', 'staff', 'advertiserManager'],
+    owner: { BoundAdvertiser: idSchema.optional() },
+  },
+  publisher: {
+    path: '/leads/getLeadsForPublisherDashboard',
+    summary:
+      'Publisher dashboard data: per-day leads, totals and top lists (staff: any publisher, admin-dashboard?p=)',
+    callers: ['publisher', 'staff', 'publisherManager'],
+    owner: { BoundUser: idSchema.optional() },
+  },
+} as const;
+
+/** A side's dashboard data: its users read their own leads, staff and the side's managers anyone's. */
+function dashboardCall<P extends string, Owner extends z.ZodRawShape>(side: {
+  path: P;
+  summary: string;
+  callers: readonly CallerKind[];
+  owner: Owner;
+}) {
+  return defineCall({
+    path: side.path,
+    method: 'POST',
+    summary: side.summary,
+    spec: 'D, P',
+    callers: side.callers,
+    request: z.object({ ...side.owner, Filters: filtersSchema }),
+    response: dashboardDataSchema,
+  });
+}
+
 /** Leads: lists, dashboards, statistics and admin operations. */
 export const leadCalls = {
   getAllBlockedLeadsDashboardAdmin: defineCall({
@@ -308,15 +344,7 @@ export const leadCalls = {
     }),
     response: listAnswer(advertiserLeadSchema),
   }),
-  getLeadsForAdvertiserDashboard: defineCall({
-    path: '/leads/getLeadsForAdvertiserDashboard',
-    method: 'POST',
-    summary: 'Advertiser dashboard data: per-day leads, totals and top lists over the filtered leads',
-    spec: 'D, P',
-    callers: ['advertiser', 'staff', 'advertiserManager'],
-    request: z.object({ BoundAdvertiser: idSchema.optional(), Filters: filtersSchema }),
-    response: dashboardDataSchema,
-  }),
+  getLeadsForAdvertiserDashboard: dashboardCall(DASHBOARD_SIDES.advertiser),
   getLeadsForPublisher: defineCall({
     path: '/leads/getLeadsForPublisher',
     method: 'POST',
@@ -331,16 +359,7 @@ export const leadCalls = {
     }),
     response: listAnswer(publisherLeadSchema),
   }),
-  getLeadsForPublisherDashboard: defineCall({
-    path: '/leads/getLeadsForPublisherDashboard',
-    method: 'POST',
-    summary:
-      'Publisher dashboard data: per-day leads, totals and top lists (staff: any publisher, admin-dashboard?p=)',
-    spec: 'D, P',
-    callers: ['publisher', 'staff', 'publisherManager'],
-    request: z.object({ BoundUser: idSchema.optional(), Filters: filtersSchema }),
-    response: dashboardDataSchema,
-  }),
+  getLeadsForPublisherDashboard: dashboardCall(DASHBOARD_SIDES.publisher),
   getLeadStatsForFrontendAdminDashboard: defineCall({
     path: '/leads/getLeadStatsForFrontendAdminDashboard',
     method: 'POST',

@@ -134,6 +134,9 @@ const balanceRequestFields = {
   Comment: z.string().trim().max(500).nullable().optional(),
 };
 
+/** One of an advertiser's CRM connections, named by its ID and the advertiser's. */
+const advertiserCrmRequest = z.object({ ID: idSchema, advertiserID: idSchema });
+
 /** Advertisers, their credits and their CRM connections. */
 export const partnerCalls = {
   addAdvertiser: defineCall({
@@ -188,7 +191,7 @@ export const partnerCalls = {
     summary: 'Remove a CRM connection (refused while an offer delivers to it)',
     spec: 'D',
     callers: ['advertiser', 'admin'],
-    request: z.object({ ID: idSchema, advertiserID: idSchema }),
+    request: advertiserCrmRequest,
     response: z.null(),
   }),
   editAdvertiser: defineCall({
@@ -275,7 +278,7 @@ export const partnerCalls = {
       'Re-enable a CRM disabled after it kept failing: its lane is reset and the leads waiting for it go again',
     spec: 'D (decision 0037)',
     callers: ['advertiser', 'admin'],
-    request: z.object({ ID: idSchema, advertiserID: idSchema }),
+    request: advertiserCrmRequest,
     response: crmWithHealthSchema,
   }),
   getCRMIntegrationLink: defineCall({
@@ -285,7 +288,7 @@ export const partnerCalls = {
       'The handler or postback URL to set in the CRM: a string, or lines of text whose last one is the link',
     spec: 'D',
     callers: ['advertiser', 'admin'],
-    request: z.object({ advertiserID: idSchema, ID: idSchema }),
+    request: advertiserCrmRequest,
     response: z.union([z.string(), z.array(z.string()).min(1)]),
   }),
   setCreditBalance: defineCall({

@@ -149,19 +149,24 @@ function OutcomeChart({ base, kpis, dark }: { base: ChartBase; kpis: DashboardKp
   );
 }
 
-/** Two series of a per-day count, as lines with points (a range of one day is a point). */
+/**
+ * The day's leads against a part of them (converted, from unique IPs), as lines with points (a
+ * range of one day is a point).
+ */
 interface PairedLine {
   title: string;
   testId: string;
   clickKey: ChartKey;
-  first: { name: string; colour: string; pick(row: LeadsPerDay): number };
-  second: { name: string; colour: string; pick(row: LeadsPerDay): number };
-  /** The second series dashed on top: it often equals the first, and would hide under it. */
-  dashSecond?: boolean;
+  /** The total's name in the legend. */
+  totalName: string;
+  part: { name: string; colour: string; pick(row: LeadsPerDay): number };
 }
 
+const TOTAL_COLOUR = '#2f54eb';
+
 function PairedLineChart({ base, days, chart }: { base: ChartBase; days: LeadsPerDay[]; chart: PairedLine }) {
-  const { first, second } = chart;
+  const { totalName, part } = chart;
+  const total = { name: totalName, pick: (row: LeadsPerDay) => row.LeadCount };
   return (
     <ChartCard title={chart.title} testId={chart.testId}>
       {days.length === 0 ? (
@@ -170,24 +175,20 @@ function PairedLineChart({ base, days, chart }: { base: ChartBase; days: LeadsPe
         <Line
           {...base.common}
           {...base.clicks(chart.clickKey)}
-          data={pairedSeries(days, first, second)}
+          data={pairedSeries(days, total, part)}
           xField="day"
           yField="value"
           colorField="series"
           scale={{
-            color: { domain: [first.name, second.name], range: [first.colour, second.colour] },
+            color: { domain: [totalName, part.name], range: [TOTAL_COLOUR, part.colour] },
             y: COUNT_SCALE,
           }}
           point={{ shapeField: 'circle', sizeField: 2 }}
-          style={
-            chart.dashSecond
-              ? {
-                  lineWidth: 2,
-                  lineDash: (points: { series: string }[]) =>
-                    points[0]?.series === second.name ? [6, 4] : [0, 0],
-                }
-              : undefined
-          }
+          // The part dashed on top: it often equals the total, and would hide under it.
+          style={{
+            lineWidth: 2,
+            lineDash: (points: { series: string }[]) => (points[0]?.series === part.name ? [6, 4] : [0, 0]),
+          }}
           axis={dayCountAxes(days.length)}
           tooltip={{ title: dayTooltipTitle }}
           legend={{ color: { position: 'bottom' } }}
@@ -274,17 +275,15 @@ const TOTAL_VS_CONVERTED: PairedLine = {
   title: 'Leads per day: total and converted',
   testId: 'chart-total-converted',
   clickKey: 'totalVsConverted',
-  first: { name: 'Total', colour: '#2f54eb', pick: (r) => r.LeadCount },
-  second: { name: 'Converted', colour: '#52c41a', pick: (r) => r.ConvertedLeads },
-  dashSecond: true,
+  totalName: 'Total',
+  part: { name: 'Converted', colour: '#52c41a', pick: (r) => r.ConvertedLeads },
 };
 const TOTAL_VS_UNIQUE: PairedLine = {
   title: 'Leads per day: total and from unique IPs',
   testId: 'chart-unique-ips',
   clickKey: 'uniqueVsTotal',
-  first: { name: 'Total leads', colour: '#2f54eb', pick: (r) => r.LeadCount },
-  second: { name: 'Unique IPs', colour: '#fa8c16', pick: (r) => r.UniqueIPAddresses },
-  dashSecond: true,
+  totalName: 'Total leads',
+  part: { name: 'Unique IPs', colour: '#fa8c16', pick: (r) => r.UniqueIPAddresses },
 };
 
 /**
