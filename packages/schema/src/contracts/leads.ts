@@ -204,37 +204,23 @@ const dateInput = (label: string) =>
     .union([z.iso.datetime({ offset: true }), z.iso.date(), z.number().int()], { error: `Invalid ${label}` })
     .transform((v) => new Date(v));
 
-/** What sets the dashboards' data calls apart: who calls each, the field staff name whose leads with. */
-const DASHBOARD_SIDES = {
-  advertiser: {
-    path: '/leads/getLeadsForAdvertiserDashboard',
-    summary: 'Advertiser dashboard data: per-day leads, totals and top lists over the filtered leads',
-    callers: ['advertiser', 'staff', 'advertiserManager'],
-    owner: { BoundAdvertiser: idSchema.optional() },
-  },
-  publisher: {
-    path: '/leads/getLeadsForPublisherDashboard',
-    summary:
-      'Publisher dashboard data: per-day leads, totals and top lists (staff: any publisher, admin-dashboard?p=)',
-    callers: ['publisher', 'staff', 'publisherManager'],
-    owner: { BoundUser: idSchema.optional() },
-  },
-} as const;
-
-/** A side's dashboard data: its users read their own leads, staff and the side's managers anyone's. */
-function dashboardCall<P extends string, Owner extends z.ZodRawShape>(side: {
-  path: P;
-  summary: string;
-  callers: readonly CallerKind[];
-  owner: Owner;
-}) {
+/**
+ * A side's dashboard data (the two dashboards answer the same figures): its own users read their
+ * leads, staff and the side's managers anyone's, named by `owner`.
+ */
+function dashboardCall<P extends string, Owner extends z.ZodRawShape>(
+  path: P,
+  summary: string,
+  callers: readonly CallerKind[],
+  owner: Owner,
+) {
   return defineCall({
-    path: side.path,
+    path,
     method: 'POST',
-    summary: side.summary,
+    summary,
     spec: 'D, P',
-    callers: side.callers,
-    request: z.object({ ...side.owner, Filters: filtersSchema }),
+    callers,
+    request: z.object({ ...owner, Filters: filtersSchema }),
     response: dashboardDataSchema,
   });
 }
@@ -344,7 +330,12 @@ export const leadCalls = {
     }),
     response: listAnswer(advertiserLeadSchema),
   }),
-  getLeadsForAdvertiserDashboard: dashboardCall(DASHBOARD_SIDES.advertiser),
+  getLeadsForAdvertiserDashboard: dashboardCall(
+    '/leads/getLeadsForAdvertiserDashboard',
+    'Advertiser dashboard data: per-day leads, totals and top lists over the filtered leads',
+    ['advertiser', 'staff', 'advertiserManager'],
+    { BoundAdvertiser: idSchema.optional() },
+  ),
   getLeadsForPublisher: defineCall({
     path: '/leads/getLeadsForPublisher',
     method: 'POST',
@@ -359,7 +350,12 @@ export const leadCalls = {
     }),
     response: listAnswer(publisherLeadSchema),
   }),
-  getLeadsForPublisherDashboard: dashboardCall(DASHBOARD_SIDES.publisher),
+  getLeadsForPublisherDashboard: dashboardCall(
+    '/leads/getLeadsForPublisherDashboard',
+    'Publisher dashboard data: per-day leads, totals and top lists (staff: any publisher, admin-dashboard?p=)',
+    ['publisher', 'staff', 'publisherManager'],
+    { BoundUser: idSchema.optional() },
+  ),
   getLeadStatsForFrontendAdminDashboard: defineCall({
     path: '/leads/getLeadStatsForFrontendAdminDashboard',
     method: 'POST',
