@@ -466,3 +466,40 @@ test('a reload draws the kept KPI tiles, then the fresh ones; another user never
     [],
   );
 });
+
+test('a reload draws the kept session and tiles while the check runs; an ended session goes to the login form (decision 0091)', async (t) => {
+  const page = await t.newPage();
+  await t.login(page, 'publisher');
+  await page.getByTestId('dashboard-kpis').waitFor();
+
+  // The check held: the tab's kept session draws the sidebar and the kept tiles before it answers.
+  let releaseCheck = () => {};
+  const checkHeld = new Promise<void>((resolve) => {
+    releaseCheck = resolve;
+  });
+  await page.route(/\/auth\/checkLogin$/, async (route) => {
+    await checkHeld;
+    await route.continue();
+  });
+  await page.reload();
+  await page.getByTestId('dashboard-kpis-kept').waitFor();
+  await page.getByTestId('sidebar').waitFor();
+  releaseCheck();
+  await page.getByTestId('dashboard-kpis').waitFor();
+
+  // The session ends in another tab while this one keeps its cookie (as when a session expires):
+  // the kept drawing gives way to the login form once the check answers, and nothing stays kept.
+  const cookies = await page.context().cookies();
+  const other = await page.context().newPage();
+  await other.goto(`${t.urls.shell}/dashboard/publisher`);
+  const loggedOut = other.waitForResponse((r) => r.url().endsWith('/auth/logout'));
+  await other.getByTestId('sidebar-logout').click();
+  await loggedOut;
+  await other.close();
+  await page.context().addCookies(cookies);
+  assert.ok((await keptKeys(page)).length > 0, 'this tab still holds the kept session');
+  await page.reload();
+  await page.waitForURL(/\/login$/);
+  await page.getByTestId('login-username').waitFor();
+  assert.deepEqual(await keptKeys(page), []);
+});

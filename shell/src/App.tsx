@@ -25,10 +25,13 @@ const loadDashboardLayout = () =>
 const DashboardLayout = lazy(loadDashboardLayout);
 // With a session on a dashboard address (the server's hint), the layout and the remote's ./App
 // load with the login check instead of after it (issue 19); the check still decides what is drawn.
+// There too, the session this tab kept from its last check is drawn while the check runs (decision
+// 0091): only where the server saw a session cookie, so a logged-out tab never shows it.
 const hintedRemote = sessionRemote();
 if (hintedRemote) {
   void loadDashboardLayout();
   prefetchRemoteApp(hintedRemote);
+  sessionStore.getState().drawKeptSession();
 }
 
 /** Pages a logged-in user is sent away from, to their home (public §2 Login; session dashboardHome). */
@@ -53,9 +56,11 @@ function SessionEffects() {
   return null;
 }
 
+/** While the check runs, a kept session (`drawKeptSession`) is drawn; without one, a spinner. */
 function RequireLogin({ children }: { children: ReactNode }) {
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
-  if (isLoggedIn === null) return <Spinner testId="session-loading" />;
+  const drawn = useSessionStore((s) => s.userData !== null);
+  if (isLoggedIn === null) return drawn ? children : <Spinner testId="session-loading" />;
   if (!isLoggedIn) return <Navigate to="/login" replace />;
   return children;
 }

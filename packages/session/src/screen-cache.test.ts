@@ -1,6 +1,12 @@
 import type { ApiClient } from '@leadmesh/api-client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimScreenCache, clearScreenCache, readScreenCache, writeScreenCache } from './screen-cache.ts';
+import {
+  claimScreenCache,
+  clearScreenCache,
+  readKeptSession,
+  readScreenCache,
+  writeScreenCache,
+} from './screen-cache.ts';
 import { createSessionStore } from './store.ts';
 import { fakeSession } from './test-fixtures.ts';
 
@@ -101,5 +107,42 @@ describe('screen cache (decision 0086)', () => {
     expect(readScreenCache(7, KEY)).toBeNull();
     writeScreenCache(9, KEY, { total: 1 });
     expect(readScreenCache(9, KEY)).toEqual({ total: 1 });
+  });
+
+  it('keeps the checked session: a new page of the tab draws it until its own check answers (0091)', async () => {
+    let answer: unknown = { status: 'ok', data: sessionOf(7) };
+    const client = clientAnswering(() => answer);
+    await createSessionStore(client).getState().checkLogin();
+
+    // The tab's next page: its store draws user 7 before any answer, and the check names nobody.
+    const next = createSessionStore(client);
+    next.getState().drawKeptSession();
+    expect(next.getState().userData?.UserInfo.ID).toBe(7);
+    expect(next.getState().isLoggedIn).toBeNull();
+    answer = { status: 'ok', data: sessionOf(8) };
+    await next.getState().checkLogin();
+    expect(vi.mocked(client.call).mock.calls.at(-1)).toEqual(['/auth/checkLogin', { BoundUser: null }]);
+    // The check decides: another user's session replaces the kept one and is kept in its place.
+    expect(next.getState().userData?.UserInfo.ID).toBe(8);
+    expect(readKeptSession<{ UserInfo: { ID: number } }>()?.UserInfo.ID).toBe(8);
+
+    // Logged out: nothing kept is drawn any more.
+    answer = { status: 'error', data: 'NOT_LOGGED_IN' };
+    const later = createSessionStore(client);
+    later.getState().drawKeptSession();
+    await later.getState().checkLogin();
+    expect(later.getState()).toMatchObject({ userData: null, isLoggedIn: false });
+    const after = createSessionStore(client);
+    after.getState().drawKeptSession();
+    expect(after.getState().userData).toBeNull();
+  });
+
+  it('draws a kept session only while nothing is known, and keeps the one a login answered', async () => {
+    const store = createSessionStore(clientAnswering(() => ({ status: 'error', data: 'NOT_LOGGED_IN' })));
+    store.getState().setSession(sessionOf(9));
+    expect(readKeptSession<{ UserInfo: { ID: number } }>()?.UserInfo.ID).toBe(9);
+    await store.getState().checkLogin();
+    store.getState().drawKeptSession();
+    expect(store.getState()).toMatchObject({ userData: null, isLoggedIn: false });
   });
 });

@@ -74,3 +74,21 @@ export function claimScreenCache(user: number, storage = tabStorage()): void {
     // Without storage nothing is kept, so nothing can be shown to anyone.
   }
 }
+
+/** The kept session's key among the owner's entries. */
+const SESSION_KEY = 'session';
+
+/** Keeps the session a check or a login answered, as its user's entry (the tab must be theirs). */
+export function keepSession<T extends { UserInfo: { ID: number } }>(data: T, storage = tabStorage()): void {
+  writeScreenCache(data.UserInfo.ID, SESSION_KEY, data, storage);
+}
+
+/** The session the tab's owner last had, or null (none kept, unreadable). */
+export function readKeptSession<T>(storage = tabStorage()): T | null {
+  try {
+    const owner = Number(storage?.getItem(OWNER_KEY));
+    return Number.isSafeInteger(owner) && owner > 0 ? readScreenCache<T>(owner, SESSION_KEY, storage) : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,7 +2,7 @@ import { type ApiClient, api as sharedApi } from '@leadmesh/api-client';
 import type { SessionData, Theme } from '@leadmesh/schema';
 import { REF_ID_STORAGE_KEY } from '@leadmesh/schema/constants';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { claimScreenCache, clearScreenCache } from './screen-cache.ts';
+import { claimScreenCache, clearScreenCache, keepSession, readKeptSession } from './screen-cache.ts';
 
 export { captureRefId } from './ref-id.ts';
 export { claimScreenCache, clearScreenCache, readScreenCache, writeScreenCache } from './screen-cache.ts';
@@ -14,10 +14,18 @@ export interface SessionState {
   /** Changing it makes the session re-check the login (`refresh()`). */
   timestamp: number;
   userData: SessionData | null;
-  /** `null` while unknown (at start), then true or false. */
+  /**
+   * `null` while unknown (at start), then true or false. While it is null, `userData` may hold the
+   * session this tab kept from its last check (`drawKeptSession`): drawn, never sent.
+   */
   isLoggedIn: boolean | null;
   /** Ask the server whether the login is still valid. */
   checkLogin(): Promise<void>;
+  /**
+   * Until the first check answers, draw the session this tab kept from its last one (a return
+   * visit, issue 19, decision 0091); the check still decides. Does nothing once anything is known.
+   */
+  drawKeptSession(): void;
   /** Store the session a login or sign-up answered (so guards see it before the re-check ends). */
   setSession(data: SessionData): void;
   /** Touch the timestamp: the store re-checks the login (after log in, sign up, profile edits). */
@@ -41,13 +49,15 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
     userData: null,
     isLoggedIn: null,
     async checkLogin() {
-      const boundUser = get().userData?.UserInfo.ID ?? null;
+      // A kept session is only drawn: the server is asked who is logged in, as on a first visit.
+      const boundUser = get().isLoggedIn ? (get().userData?.UserInfo.ID ?? null) : null;
       const answer = await client.call('/auth/checkLogin', { BoundUser: boundUser });
       if (answer.status === 'ok') {
         // Any stored theme other than light means dark (dashboards §4).
         const theme: Theme = answer.data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark';
         // The tab's kept screens are this user's only (decision 0086), before any screen reads them.
         claimScreenCache(answer.data.UserInfo.ID);
+        keepSession(answer.data);
         set({ userData: answer.data, isLoggedIn: true, theme });
       } else {
         // Any other status or a failed request: logged out, no message (public §4).
@@ -55,8 +65,14 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
         set({ userData: null, isLoggedIn: false });
       }
     },
+    drawKeptSession() {
+      if (get().isLoggedIn !== null || get().userData) return;
+      const kept = readKeptSession<SessionData>();
+      if (kept) set({ userData: kept, theme: kept.UserInfo.Flags.theme === 'light' ? 'light' : 'dark' });
+    },
     setSession(data) {
       claimScreenCache(data.UserInfo.ID);
+      keepSession(data);
       set({
         userData: data,
         isLoggedIn: true,
