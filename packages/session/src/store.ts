@@ -38,6 +38,9 @@ export interface SessionState {
 
 export type SessionStore = StoreApi<SessionState>;
 
+/** A user's theme: any stored theme other than light means dark (dashboards §4). */
+const themeOf = (data: SessionData): Theme => (data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark');
+
 /**
  * Creates a session store. The shell and the remotes share one instance (`sessionStore`, a Module
  * Federation singleton); tests create their own with a fake client.
@@ -53,12 +56,10 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
       const boundUser = get().isLoggedIn ? (get().userData?.UserInfo.ID ?? null) : null;
       const answer = await client.call('/auth/checkLogin', { BoundUser: boundUser });
       if (answer.status === 'ok') {
-        // Any stored theme other than light means dark (dashboards §4).
-        const theme: Theme = answer.data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark';
         // The tab's kept screens are this user's only (decision 0086), before any screen reads them.
         claimScreenCache(answer.data.UserInfo.ID);
         keepSession(answer.data);
-        set({ userData: answer.data, isLoggedIn: true, theme });
+        set({ userData: answer.data, isLoggedIn: true, theme: themeOf(answer.data) });
       } else {
         // Any other status or a failed request: logged out, no message (public §4).
         clearScreenCache();
@@ -68,16 +69,12 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
     drawKeptSession() {
       if (get().isLoggedIn !== null || get().userData) return;
       const kept = readKeptSession<SessionData>();
-      if (kept) set({ userData: kept, theme: kept.UserInfo.Flags.theme === 'light' ? 'light' : 'dark' });
+      if (kept) set({ userData: kept, theme: themeOf(kept) });
     },
     setSession(data) {
       claimScreenCache(data.UserInfo.ID);
       keepSession(data);
-      set({
-        userData: data,
-        isLoggedIn: true,
-        theme: data.UserInfo.Flags.theme === 'light' ? 'light' : 'dark',
-      });
+      set({ userData: data, isLoggedIn: true, theme: themeOf(data) });
     },
     refresh() {
       set({ timestamp: Math.max(Date.now(), get().timestamp + 1) });
