@@ -397,20 +397,22 @@ for (const theme of ['dark', 'light'] as const) {
 }
 
 /**
- * Holds the page's dashboard calls (the entry script's early one too) until `release()`; after it
+ * Holds the page's calls to `path` (the entry script's early ones too) until `release()`; after it
  * they pass at once (the route stays: unrouting would settle a held request twice).
  */
-async function holdDashboardCalls(page: Page) {
+async function holdCalls(page: Page, path: RegExp) {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/leads\/getLeadsForPublisherDashboard$/, async (route) => {
+  await page.route(path, async (route) => {
     await held;
     await route.continue();
   });
   return { release: async () => release() };
 }
+
+const holdDashboardCalls = (page: Page) => holdCalls(page, /\/leads\/getLeadsForPublisherDashboard$/);
 
 const keptKeys = (page: Page) =>
   page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('leadmesh-screen:')));
@@ -473,18 +475,11 @@ test('a reload draws the kept session and tiles while the check runs; an ended s
   await page.getByTestId('dashboard-kpis').waitFor();
 
   // The check held: the tab's kept session draws the sidebar and the kept tiles before it answers.
-  let releaseCheck = () => {};
-  const checkHeld = new Promise<void>((resolve) => {
-    releaseCheck = resolve;
-  });
-  await page.route(/\/auth\/checkLogin$/, async (route) => {
-    await checkHeld;
-    await route.continue();
-  });
+  const check = await holdCalls(page, /\/auth\/checkLogin$/);
   await page.reload();
   await page.getByTestId('dashboard-kpis-kept').waitFor();
   await page.getByTestId('sidebar').waitFor();
-  releaseCheck();
+  await check.release();
   await page.getByTestId('dashboard-kpis').waitFor();
 
   // The session ends in another tab while this one keeps its cookie (as when a session expires):
