@@ -71,17 +71,22 @@ interface ChartBase {
 
 function ChartCard({
   title,
-  testId,
+  chart,
   children,
   wide = false,
 }: {
   title: string;
-  testId: string;
+  chart: ChartKey;
   children: ReactNode;
   wide?: boolean;
 }) {
   return (
-    <Card size="small" title={title} data-testid={testId} className={wide ? 'lm-chart-wide' : undefined}>
+    <Card
+      size="small"
+      title={title}
+      data-testid={`chart-${chart}`}
+      className={wide ? 'lm-chart-wide' : undefined}
+    >
       {/* One chart per turn, its place held meanwhile (chart-slots.tsx): the tiles never wait for all seven. */}
       <ChartTurn>{children}</ChartTurn>
     </Card>
@@ -105,7 +110,7 @@ function OutcomeChart({ base, kpis, dark }: { base: ChartBase; kpis: DashboardKp
     type: `${slice.type} · ${formatCount(slice.value)}`,
   }));
   return (
-    <ChartCard title="Leads by outcome (conversion rate inside)" testId="chart-conversion">
+    <ChartCard title="Leads by outcome (conversion rate inside)" chart="conversion">
       {slices.length === 0 ? (
         <NoData />
       ) : (
@@ -154,9 +159,8 @@ function OutcomeChart({ base, kpis, dark }: { base: ChartBase; kpis: DashboardKp
  * range of one day is a point).
  */
 interface PairedLine {
+  chart: ChartKey;
   title: string;
-  testId: string;
-  clickKey: ChartKey;
   /** The total's name in the legend. */
   totalName: string;
   part: { name: string; colour: string; pick(row: LeadsPerDay): number };
@@ -168,13 +172,13 @@ function PairedLineChart({ base, days, chart }: { base: ChartBase; days: LeadsPe
   const { totalName, part } = chart;
   const total = { name: totalName, pick: (row: LeadsPerDay) => row.LeadCount };
   return (
-    <ChartCard title={chart.title} testId={chart.testId}>
+    <ChartCard title={chart.title} chart={chart.chart}>
       {days.length === 0 ? (
         <NoData />
       ) : (
         <Line
           {...base.common}
-          {...base.clicks(chart.clickKey)}
+          {...base.clicks(chart.chart)}
           data={pairedSeries(days, total, part)}
           xField="day"
           yField="value"
@@ -202,14 +206,14 @@ function MoneyChart({ base, days, role }: { base: ChartBase; days: LeadsPerDay[]
   return (
     <ChartCard
       title={role === 'publisher' ? 'Earnings per day, in $' : 'Spending per day, in $'}
-      testId="chart-money"
+      chart="money"
     >
       {days.length === 0 ? (
         <NoData />
       ) : (
         <Column
           {...base.common}
-          {...base.clicks('spendings')}
+          {...base.clicks('money')}
           data={days.map((r) => ({ day: r.LeadDate, value: r.LeadEarnings / 100 }))}
           xField="day"
           yField="value"
@@ -232,8 +236,7 @@ function MoneyChart({ base, days, role }: { base: ChartBase; days: LeadsPerDay[]
 function TopBarChart({
   base,
   title,
-  testId,
-  clickKey,
+  chart,
   data,
   fill,
   barWidth = 20,
@@ -241,8 +244,7 @@ function TopBarChart({
 }: {
   base: ChartBase;
   title: string;
-  testId: string;
-  clickKey: ChartKey;
+  chart: ChartKey;
   data: { name: string; count: number }[];
   fill: string;
   barWidth?: number;
@@ -250,13 +252,13 @@ function TopBarChart({
   wide?: boolean;
 }) {
   return (
-    <ChartCard title={title} testId={testId} wide={wide}>
+    <ChartCard title={title} chart={chart} wide={wide}>
       {data.length === 0 ? (
         <NoData />
       ) : (
         <Bar
           {...base.common}
-          {...base.clicks(clickKey)}
+          {...base.clicks(chart)}
           {...(wide ? { height: Math.max(140, 60 + data.length * 40) } : {})}
           data={data}
           xField="name"
@@ -272,16 +274,14 @@ function TopBarChart({
 }
 
 const TOTAL_VS_CONVERTED: PairedLine = {
+  chart: 'total-converted',
   title: 'Leads per day: total and converted',
-  testId: 'chart-total-converted',
-  clickKey: 'totalVsConverted',
   totalName: 'Total',
   part: { name: 'Converted', colour: '#52c41a', pick: (r) => r.ConvertedLeads },
 };
 const TOTAL_VS_UNIQUE: PairedLine = {
+  chart: 'unique-ips',
   title: 'Leads per day: total and from unique IPs',
-  testId: 'chart-unique-ips',
-  clickKey: 'uniqueVsTotal',
   totalName: 'Total leads',
   part: { name: 'Unique IPs', colour: '#fa8c16', pick: (r) => r.UniqueIPAddresses },
 };
@@ -313,27 +313,18 @@ export default function DashboardCharts({ role, data, kpis, dark, onPick }: Dash
       <PairedLineChart base={base} days={days} chart={TOTAL_VS_CONVERTED} />
       <MoneyChart base={base} days={days} role={role} />
       <PairedLineChart base={base} days={days} chart={TOTAL_VS_UNIQUE} />
-      <TopBarChart
-        base={base}
-        title="Leads by city (top 10)"
-        testId="chart-cities"
-        clickKey="topCities"
-        data={cities}
-        fill="#722ed1"
-      />
+      <TopBarChart base={base} title="Leads by city (top 10)" chart="cities" data={cities} fill="#722ed1" />
       <TopBarChart
         base={base}
         title="Leads by country (top 10)"
-        testId="chart-countries"
-        clickKey="topCountries"
+        chart="countries"
         data={countries}
         fill="#fa8c16"
       />
       <TopBarChart
         base={base}
         title="Leads by offer"
-        testId="chart-offers"
-        clickKey="byOffer"
+        chart="offers"
         data={topOf(data.totalLeadOfferNames)}
         fill="#2f54eb"
         barWidth={28}

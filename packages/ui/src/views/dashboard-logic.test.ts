@@ -71,21 +71,19 @@ describe('dashboard KPIs', () => {
 
 describe('chart click → filter', () => {
   it('a day of a per-day chart filters that day, as an ISO date', () => {
-    const click = clickFromDatum('totalVsConverted', { day: '05.01.2026', value: 3, series: 'Total' });
+    const click = clickFromDatum('total-converted', { day: '05.01.2026', value: 3, series: 'Total' });
     expect(click).toEqual({ kind: 'date', value: '05.01.2026' });
     expect(chartClickFilter(click!)).toEqual({ name: 'createdAt', op: 'deq', value: '2026-01-05' });
   });
   it('offer, city, country and domain map to the fields the dashboard call accepts', () => {
-    expect(chartClickFilter(clickFromDatum('byOffer', { name: 'Slim tea', count: 3 })!)).toEqual({
+    expect(chartClickFilter(clickFromDatum('offers', { name: 'Slim tea', count: 3 })!)).toEqual({
       name: 'OfferName',
       op: 'eq',
       value: 'Slim tea',
     });
-    expect(chartClickFilter(clickFromDatum('topCities', { name: 'Novi Sad', count: 1 })!)?.name).toBe('City');
+    expect(chartClickFilter(clickFromDatum('cities', { name: 'Novi Sad', count: 1 })!)?.name).toBe('City');
     // The country bars show a name but filter by the code.
-    expect(
-      chartClickFilter(clickFromDatum('topCountries', { code: 'RS', name: 'Serbia', count: 1 })!),
-    ).toEqual({
+    expect(chartClickFilter(clickFromDatum('countries', { code: 'RS', name: 'Serbia', count: 1 })!)).toEqual({
       name: 'CountryCode',
       op: 'eq',
       value: 'RS',
@@ -94,7 +92,7 @@ describe('chart click → filter', () => {
   });
   it('the donut and malformed points name no filter', () => {
     expect(clickFromDatum('conversion', { type: 'Converted', value: 3 })).toBeNull();
-    expect(clickFromDatum('spendings', null)).toBeNull();
+    expect(clickFromDatum('money', null)).toBeNull();
     expect(chartClickFilter({ kind: 'date', value: '2026-01-05' })).toBeNull();
     expect(chartClickFilter({ kind: 'city', value: '  ' })).toBeNull();
   });

@@ -200,15 +200,18 @@ export function conversionSlices(k: DashboardKpis): { type: string; value: numbe
   ].filter((s) => s.value > 0);
 }
 
-/** The dashboard's charts, by what a click on one of their points names. */
+/**
+ * The dashboard's charts by name: what a click on one of their points names, and their card's test
+ * id (`chart-<name>`).
+ */
 export type ChartKey =
   | 'conversion'
-  | 'totalVsConverted'
-  | 'spendings'
-  | 'uniqueVsTotal'
-  | 'byOffer'
-  | 'topCities'
-  | 'topCountries'
+  | 'total-converted'
+  | 'money'
+  | 'unique-ips'
+  | 'offers'
+  | 'cities'
+  | 'countries'
   | 'domains';
 
 /**
@@ -219,15 +222,15 @@ export function clickFromDatum(chart: ChartKey, datum: unknown): ChartClick | nu
   if (!datum || typeof datum !== 'object') return null;
   const d = datum as Record<string, unknown>;
   switch (chart) {
-    case 'totalVsConverted':
-    case 'spendings':
-    case 'uniqueVsTotal':
+    case 'total-converted':
+    case 'money':
+    case 'unique-ips':
       return typeof d.day === 'string' ? { kind: 'date', value: d.day } : null;
-    case 'byOffer':
+    case 'offers':
       return typeof d.name === 'string' ? { kind: 'offer', value: d.name } : null;
-    case 'topCities':
+    case 'cities':
       return typeof d.name === 'string' ? { kind: 'city', value: d.name } : null;
-    case 'topCountries':
+    case 'countries':
       return typeof d.code === 'string' ? { kind: 'country', value: d.code } : null;
     case 'domains':
       return typeof d.name === 'string' ? { kind: 'domain', value: d.name } : null;
