@@ -2,16 +2,16 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { apiTokens } from '../tables/api-tokens.ts';
+import { defineCall } from './define.ts';
 import {
   aliasedListQuery,
   byIdRequest,
-  defineCall,
   emptyBody,
   isoDateSchema,
   listAnswer,
   requiredIdSchema,
   requiredText,
-} from './define.ts';
+} from './fields.ts';
 
 const apiTokenRow = createSelectSchema(apiTokens);
 

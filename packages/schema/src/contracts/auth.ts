@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants/limits.ts';
-import { defineCall, emptyBody, idSchema } from './define.ts';
+import { defineCall } from './define.ts';
+import { emptyBody, idSchema } from './fields.ts';
 import { passwordSchema, sessionDataSchema } from './users.ts';
 
 export const authCalls = {

@@ -2,16 +2,16 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { customPayouts } from '../tables/custom-payouts.ts';
+import { defineCall } from './define.ts';
 import {
   aliasedListQuery,
   boundedCents,
   byIdRequest,
-  defineCall,
   idSchema,
   isoDateSchema,
   listAnswer,
   requiredIdSchema,
-} from './define.ts';
+} from './fields.ts';
 import { offerSummarySchema } from './offers.ts';
 
 const customPayoutRow = createSelectSchema(customPayouts);

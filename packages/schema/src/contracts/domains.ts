@@ -1,16 +1,16 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { domains } from '../tables/domains.ts';
+import { defineCall } from './define.ts';
 import {
   byIdRequest,
-  defineCall,
   filtersSchema,
   idSchema,
   limitSchema,
   listAnswer,
   pagedListQuery,
   paginationOffsetSchema,
-} from './define.ts';
+} from './fields.ts';
 
 const domainRow = createSelectSchema(domains);
 

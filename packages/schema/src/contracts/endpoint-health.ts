@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './define.ts';
+import { isoDateSchema } from './fields.ts';
 
 /** How an owner's endpoint stands (decision 0037): answering, failing (its breaker counts), or disabled. */
 export const ENDPOINT_STATES = ['ok', 'failing', 'disabled'] as const;

@@ -24,6 +24,7 @@ export * from './custom-payouts.ts';
 export * from './define.ts';
 export * from './domains.ts';
 export * from './endpoint-health.ts';
+export * from './fields.ts';
 export * from './images.ts';
 export * from './invoices.ts';
 export * from './leads.ts';

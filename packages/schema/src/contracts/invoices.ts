@@ -2,7 +2,8 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../constants/errors.ts';
 import { invoices } from '../tables/invoices.ts';
-import { aliasedListQuery, boundedCents, defineCall, idSchema, isoDateSchema, listAnswer } from './define.ts';
+import { defineCall } from './define.ts';
+import { aliasedListQuery, boundedCents, idSchema, isoDateSchema, listAnswer } from './fields.ts';
 
 const invoiceRow = createSelectSchema(invoices);
 

@@ -6,10 +6,10 @@ import { MONEY_WITHDRAWN_LABELS } from '../constants/lead-fields.ts';
 import { LEAD_STATUS_CODES } from '../constants/lead-status.ts';
 import { leadCrmActivities } from '../tables/lead-crm-activities.ts';
 import { LEAD_WIRE_MASK, leadFieldsHiddenFrom, leads } from '../tables/leads.ts';
+import { defineCall } from './define.ts';
 import {
   aliasedListQuery,
   byIdRequest,
-  defineCall,
   emptyBody,
   filtersAliasSchema,
   filtersSchema,
@@ -18,7 +18,7 @@ import {
   limitSchema,
   listAnswer,
   pagedListQuery,
-} from './define.ts';
+} from './fields.ts';
 import { quarterUtcOffsetSchema } from './reports.ts';
 
 const leadRow = createSelectSchema(leads);

@@ -2,15 +2,15 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../constants/catalogue.ts';
 import { logs } from '../tables/logs.ts';
+import { defineCall } from './define.ts';
 import {
   aliasedListQuery,
   byIdRequest,
-  defineCall,
   emptyBody,
   isoDateSchema,
   limitSchema,
   listAnswer,
-} from './define.ts';
+} from './fields.ts';
 
 const logRow = createSelectSchema(logs);
 

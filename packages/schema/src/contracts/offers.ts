@@ -2,18 +2,8 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { OFFER_FILTER_FIELDS, PLATFORM_TAX_MAX } from '../constants/offers.ts';
 import { offers } from '../tables/offers.ts';
-import {
-  byIdRequest,
-  defineCall,
-  emptyBody,
-  filtersSchema,
-  idSchema,
-  isoDateSchema,
-  limitSchema,
-  listAnswer,
-  pagedListQuery,
-  paginationOffsetSchema,
-} from './define.ts';
+import { defineCall } from './define.ts';
+import { byIdRequest, emptyBody, idSchema, isoDateSchema, listAnswer, pagedListQuery } from './fields.ts';
 import { offerFormShape } from './offer-form.ts';
 
 const offerRow = createSelectSchema(offers);
@@ -186,16 +176,14 @@ export const offerCalls = {
     callers: ['publisher'],
     request: z.object({
       BoundUser: idSchema.optional(),
-      /** Counts the non-promoted offers already loaded: the rows loaded minus the promoted ones (dashboards §4). */
-      paginationOffset: paginationOffsetSchema,
-      Filters: filtersSchema,
+      /** Its `paginationOffset` counts the non-promoted offers already loaded: the rows loaded minus the promoted ones (dashboards §4). */
+      ...pagedListQuery,
       /**
        * The catalogue's first load with promoted offers shown: the answer starts with every matching
        * promoted offer (at most 100), then a page of the others. Without it (later pages, or
        * "Hide promoted offers") only the others are answered. See docs/decisions/0010-offers.md.
        */
       showNewOffers: z.boolean().default(false),
-      limit: limitSchema,
     }),
     response: listAnswer(publisherOfferSchema),
   }),

@@ -4,10 +4,11 @@ import { CRM_DATA_FIELDS, CRM_TYPES, type CrmDataField, crmDataIssues } from '..
 import { MESSAGES } from '../constants/errors.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { crms } from '../tables/crms.ts';
+import { defineCall } from './define.ts';
+import { endpointHealthSchema } from './endpoint-health.ts';
 import {
   boundedCents,
   byIdRequest,
-  defineCall,
   emptyBody,
   idSchema,
   isoDateSchema,
@@ -15,8 +16,7 @@ import {
   pagedListQuery,
   requiredIdSchema,
   requiredText,
-} from './define.ts';
-import { endpointHealthSchema } from './endpoint-health.ts';
+} from './fields.ts';
 
 const advertiserRow = createSelectSchema(advertisers);
 const crmRow = createSelectSchema(crms);

@@ -2,7 +2,8 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { payoutLines } from '../tables/payout-lines.ts';
 import { platformPayouts } from '../tables/platform-payouts.ts';
-import { byIdRequest, defineCall, idSchema, isoDateSchema, listAnswer, pagedListQuery } from './define.ts';
+import { defineCall } from './define.ts';
+import { byIdRequest, idSchema, isoDateSchema, listAnswer, pagedListQuery } from './fields.ts';
 
 const platformPayoutRow = createSelectSchema(platformPayouts);
 const payoutLineRow = createSelectSchema(payoutLines);

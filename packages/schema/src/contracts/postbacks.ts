@@ -9,9 +9,10 @@ import {
 } from '../constants/catalogue.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { postbacks } from '../tables/postbacks.ts';
+import { defineCall } from './define.ts';
+import { endpointHealthSchema } from './endpoint-health.ts';
 import {
   byIdRequest,
-  defineCall,
   emptyBody,
   idSchema,
   isoDateSchema,
@@ -19,8 +20,7 @@ import {
   listAnswer,
   paginationOffsetSchema,
   requiredText,
-} from './define.ts';
-import { endpointHealthSchema } from './endpoint-health.ts';
+} from './fields.ts';
 
 const postbackRow = createSelectSchema(postbacks);
 

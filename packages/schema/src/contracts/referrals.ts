@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall, filtersSchema, idSchema, isoDateSchema, paginationOffsetSchema } from './define.ts';
+import { defineCall } from './define.ts';
+import { filtersSchema, idSchema, isoDateSchema, paginationOffsetSchema } from './fields.ts';
 
 /** What a referrer earned from one referred publisher's leads on one (UTC) day (dashboards §2, Referrals). */
 export const publisherReferralSchema = z.object({

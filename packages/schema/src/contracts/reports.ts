@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENDPOINT_SOURCES } from '../constants/reports.ts';
-import { defineCall, filtersSchema, isoDateSchema, paginationOffsetSchema } from './define.ts';
+import { defineCall } from './define.ts';
 import { endpointHealthSchema } from './endpoint-health.ts';
+import { filtersSchema, isoDateSchema, paginationOffsetSchema } from './fields.ts';
 
 const count = () => z.number().int().min(0);
 const cents = (what: string) => z.number().int().describe(`${what}, in cents`);

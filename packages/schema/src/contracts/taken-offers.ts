@@ -1,7 +1,8 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { takenOffers } from '../tables/taken-offers.ts';
-import { defineCall, filtersSchema, idSchema, isoDateSchema } from './define.ts';
+import { defineCall } from './define.ts';
+import { filtersSchema, idSchema, isoDateSchema } from './fields.ts';
 
 const takenOfferRow = createSelectSchema(takenOffers);
 

@@ -6,15 +6,15 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../constants/limits.ts
 import { paymentMethodProblem } from '../constants/rules.ts';
 import { advertisers } from '../tables/advertisers.ts';
 import { users } from '../tables/users.ts';
+import { defineCall } from './define.ts';
 import {
   byIdRequest,
-  defineCall,
   filtersSchema,
   idSchema,
   isoDateSchema,
   listAnswer,
   paginationOffsetSchema,
-} from './define.ts';
+} from './fields.ts';
 
 const userRow = createSelectSchema(users);
 const advertiserRow = createSelectSchema(advertisers);

@@ -3,15 +3,8 @@ import { z } from 'zod';
 import { WEBSITE_TYPES } from '../constants/catalogue.ts';
 import { MESSAGES } from '../constants/errors.ts';
 import { websites } from '../tables/websites.ts';
-import {
-  defineCall,
-  fileSchema,
-  idSchema,
-  isoDateSchema,
-  listAnswer,
-  pagedListQuery,
-  requiredText,
-} from './define.ts';
+import { defineCall } from './define.ts';
+import { fileSchema, idSchema, isoDateSchema, listAnswer, pagedListQuery, requiredText } from './fields.ts';
 
 const websiteRow = createSelectSchema(websites);
 
