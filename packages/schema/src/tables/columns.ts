@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer } from 'drizzle-orm/sqlite-core';
 
 /** Milliseconds since the epoch, set by the database on insert. */
 export const createdAt = () =>
@@ -49,3 +49,10 @@ export const leadCounters = () => ({
   Earned: cents('earned_cents'),
   Spent: cents('spent_cents'),
 });
+
+/**
+ * Indexes of one column each, by index name (the names the migrations gave them): the columns a
+ * list sorts or filters by on its own.
+ */
+export const columnIndexes = (byName: Record<string, AnySQLiteColumn>) =>
+  Object.entries(byName).map(([name, column]) => index(name).on(column));

@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { OFFER_TYPES } from '../constants/catalogue.ts';
 import { advertisers } from './advertisers.ts';
-import { bool, cents, createdAt, id, updatedAt } from './columns.ts';
+import { bool, cents, columnIndexes, createdAt, id, updatedAt } from './columns.ts';
 import { crms } from './crms.ts';
 
 /** An advertiser's offer. OfferPayout is what the advertiser pays per lead, in cents. */
@@ -39,19 +39,21 @@ export const offers = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('offers_advertiser_idx').on(t.BoundAdvertiser),
-    index('offers_name_idx').on(t.OfferName),
-    index('offers_product_name_idx').on(t.OfferProductName),
-    index('offers_brand_idx').on(t.OfferProductBrand),
-    index('offers_type_idx').on(t.OfferType),
     index('offers_active_idx').on(t.OfferActive, t.deletedAt),
     index('offers_promoted_idx').on(t.isPromoted, t.createdAt),
-    index('offers_created_at_idx').on(t.createdAt),
-    index('offers_payout_idx').on(t.OfferPayout),
-    index('offers_tax_idx').on(t.PlatformTax),
-    index('offers_limit_idx').on(t.OfferLimit),
-    index('offers_price_idx').on(t.OfferProductPrice),
-    index('offers_conversion_idx').on(t.OfferMonthlyConversionRatio),
+    ...columnIndexes({
+      offers_advertiser_idx: t.BoundAdvertiser,
+      offers_name_idx: t.OfferName,
+      offers_product_name_idx: t.OfferProductName,
+      offers_brand_idx: t.OfferProductBrand,
+      offers_type_idx: t.OfferType,
+      offers_created_at_idx: t.createdAt,
+      offers_payout_idx: t.OfferPayout,
+      offers_tax_idx: t.PlatformTax,
+      offers_limit_idx: t.OfferLimit,
+      offers_price_idx: t.OfferProductPrice,
+      offers_conversion_idx: t.OfferMonthlyConversionRatio,
+    }),
   ],
 );
 

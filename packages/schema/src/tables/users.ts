@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { bool, createdAt, id, updatedAt } from './columns.ts';
+import { bool, columnIndexes, createdAt, id, updatedAt } from './columns.ts';
 
 /** People: publishers, advertisers' users and staff. Roles are flags (admin §3). */
 export const users = sqliteTable(
@@ -65,17 +65,19 @@ export const users = sqliteTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.Username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.Email})`),
     uniqueIndex('users_ref_code_unique').on(t.RefCode),
-    index('users_created_at_idx').on(t.createdAt),
-    index('users_first_name_idx').on(t.FirstName),
-    index('users_last_name_idx').on(t.LastName),
-    index('users_country_idx').on(t.Country),
-    index('users_advertiser_id_idx').on(t.AdvertiserID),
-    index('users_referred_by_idx').on(t.ReferredByID),
-    index('users_assigned_manager_idx').on(t.AssignedManagerID),
-    index('users_is_verified_idx').on(t.isVerified),
-    index('users_zip_idx').on(t.ZIP),
-    index('users_experience_idx').on(t.Experience),
     index('users_flags_idx').on(t.isAdmin, t.isManager),
+    ...columnIndexes({
+      users_created_at_idx: t.createdAt,
+      users_first_name_idx: t.FirstName,
+      users_last_name_idx: t.LastName,
+      users_country_idx: t.Country,
+      users_advertiser_id_idx: t.AdvertiserID,
+      users_referred_by_idx: t.ReferredByID,
+      users_assigned_manager_idx: t.AssignedManagerID,
+      users_is_verified_idx: t.isVerified,
+      users_zip_idx: t.ZIP,
+      users_experience_idx: t.Experience,
+    }),
   ],
 );
 
