@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Result } from 'antd';
+import { Alert, Card } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -26,30 +26,6 @@ export function Panel({
     >
       {children}
     </Card>
-  );
-}
-
-/** A designed error state with Retry (dashboards §8: 'There was an error while …' with Retry). */
-export function ErrorRetry({
-  message,
-  onRetry,
-  testId = 'screen-error',
-}: {
-  message: string;
-  onRetry(): void;
-  testId?: string;
-}) {
-  return (
-    <Result
-      status="warning"
-      data-testid={testId}
-      title={message}
-      extra={
-        <Button type="primary" data-testid={`${testId}-retry`} onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { api } from '@leadmesh/api-client';
 import { type Domain, type PublisherOffer, type PublisherWebsite, storedDomainHost } from '@leadmesh/schema';
 import { formatMessage, MESSAGES } from '@leadmesh/schema/constants';
-import { formatCount, Money, SafeHtml, TagList } from '@leadmesh/ui';
+import { formatCount, LoadError, Money, SafeHtml, TagList } from '@leadmesh/ui';
 import {
   Alert,
   Button,
@@ -20,7 +20,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { failureText, setTakenFlag } from '../../lib/answers.ts';
 import { approveRate, BADGE, Countries, OfferImage } from '../../lib/offer-view.tsx';
-import { ErrorRetry } from '../../lib/ui.tsx';
 
 /** The prelanding choice 'None' (a landing page alone). */
 const NONE = 0;
@@ -343,7 +342,7 @@ export function ArticleScreen() {
   }, [load]);
 
   if (failed) {
-    return <ErrorRetry message={failed} onRetry={() => void load()} testId="article-error" />;
+    return <LoadError message={failed} onRetry={() => void load()} testId="article-error" />;
   }
   if (!data) return <Skeleton active avatar paragraph={{ rows: 8 }} />;
 

@@ -1,11 +1,10 @@
 import { api } from '@leadmesh/api-client';
 import { CATALOGUE_LIST, type PublisherOffer } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
-import { EndMarker, ListToolbar, useList } from '@leadmesh/ui';
+import { EndMarker, ListToolbar, LoadError, useList } from '@leadmesh/ui';
 import { Empty, Skeleton } from 'antd';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ErrorRetry } from '../../lib/ui.tsx';
 import { OfferCard } from './offer-card.tsx';
 
 /**
@@ -32,7 +31,7 @@ export function Catalogue({ showPromoted }: { showPromoted: boolean }) {
 
   let body: React.ReactNode;
   if (list.error) {
-    body = <ErrorRetry message={MESSAGES.errorFetchingData} onRetry={list.reload} testId="catalogue-error" />;
+    body = <LoadError onRetry={list.reload} testId="catalogue-error" />;
   } else if (list.loading && list.rows.length === 0) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (list.rows.length === 0) {

@@ -2,12 +2,11 @@ import { api } from '@leadmesh/api-client';
 import type { PaymentMethod, RequestOf, User } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { useFeedback } from '@leadmesh/ui';
+import { LoadError, useFeedback } from '@leadmesh/ui';
 import { Card, Col, ConfigProvider, Empty, Menu, type MenuProps, Row, Skeleton, Typography } from 'antd';
 import { type ComponentProps, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { failureText } from '../../lib/answers.ts';
 import { PaymentHoldNotice } from '../../lib/payment-hold.tsx';
-import { ErrorRetry } from '../../lib/ui.tsx';
 import { ChangeEmail } from './change-email.tsx';
 import {
   AdvertiserSettings,
@@ -204,7 +203,7 @@ export function ProfileScreen() {
   const { user, setUser, loadError, load } = useOwnUser(userId, setSection);
 
   if (loadError)
-    return <ErrorRetry message={loadError} onRetry={() => void load()} testId="profile-load-error" />;
+    return <LoadError message={loadError} onRetry={() => void load()} testId="profile-load-error" />;
   if (!user || !userId) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   /** After a save: fresh data here and in the header, and back to the placeholder. */

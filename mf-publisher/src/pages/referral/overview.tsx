@@ -2,12 +2,12 @@ import { api } from '@leadmesh/api-client';
 import type { ReferralOverview } from '@leadmesh/schema';
 import { MESSAGES } from '@leadmesh/schema/constants';
 import { useSessionStore } from '@leadmesh/session';
-import { isNotVerified, Money, NotVerified, useFeedback } from '@leadmesh/ui';
+import { isNotVerified, LoadError, Money, NotVerified, useFeedback } from '@leadmesh/ui';
 import { Alert, Button, Card, Col, Empty, Input, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { earningsBars, earningsSeries, failureText, periodLink, referralLink } from '../../lib/answers.ts';
-import { ErrorRetry, Panel } from '../../lib/ui.tsx';
+import { Panel } from '../../lib/ui.tsx';
 
 // Named so the chart library stays in one chunk fetched with the first chart (decision 0101).
 const EarningsChart = lazy(() => import(/* webpackChunkName: "charts" */ './earnings-chart.tsx'));
@@ -131,7 +131,7 @@ export function ReferralOverviewScreen() {
 
   // The server refused an unverified account (the session changed since the shell checked it).
   if (notVerified) return <NotVerified />;
-  if (error) return <ErrorRetry message={error} onRetry={() => void load()} testId="referral-error" />;
+  if (error) return <LoadError message={error} onRetry={() => void load()} testId="referral-error" />;
   if (!data) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (
