@@ -19,6 +19,8 @@ import {
   errorText,
   type ListColumn,
   ListTable,
+  LoadingDialog,
+  type LoadingDialogState,
   type RowAction,
   Screen,
   TestCrmTag,
@@ -26,19 +28,7 @@ import {
   useList,
   ViewStyles,
 } from '@leadmesh/ui';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  type FormRule,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Form, type FormRule, Input, Modal, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 
 const TYPE_OPTIONS = CRM_TYPES.map((t) => ({ value: t, label: crmLabel(t) }));
@@ -272,10 +262,7 @@ function EditCrmDialog({
   );
 }
 
-type LinkState =
-  | { phase: 'loading' }
-  | { phase: 'error'; message: string }
-  | { phase: 'form'; lines: string[] };
+type LinkState = LoadingDialogState<{ phase: 'form'; lines: string[] }>;
 
 /** Get handler URL / Get postback URL (dashboards §2): loading, error with Close, or the link. */
 function IntegrationLinkDialog({
@@ -307,48 +294,27 @@ function IntegrationLinkDialog({
   }, [crm, advertiserID]);
   if (!crm) return null;
   const label = crmForm(crm.name)?.linkLabel ?? 'Get handler URL';
-  const link = state.phase === 'form' ? state.lines[state.lines.length - 1] : '';
+  const what = label.replace(/^Get /, '').replace(/^./, (c) => c.toUpperCase());
   return (
-    <Modal
-      open
-      title={`${label.replace(/^Get /, '').replace(/^./, (c) => c.toUpperCase())} of ${crm.friendlyName}`}
-      onCancel={onClose}
-      footer={
-        <Button data-testid="crm-link-close" onClick={onClose}>
-          Close
-        </Button>
-      }
+    <LoadingDialog
+      title={`${what} of ${crm.friendlyName}`}
+      onClose={onClose}
+      state={state}
+      testId="crm-link-dialog"
+      closeTestId="crm-link-close"
+      errorTestId="crm-link-error"
     >
-      <div data-testid="crm-link-dialog" data-phase={state.phase}>
-        {state.phase === 'loading' && (
-          <div style={{ textAlign: 'center', padding: 24 }}>
-            <Spin />
-          </div>
-        )}
-        {state.phase === 'error' && (
-          <Alert
-            type="error"
-            showIcon
-            data-testid="crm-link-error"
-            title={<span style={{ whiteSpace: 'pre-line' }}>{state.message}</span>}
-          />
-        )}
-        {state.phase === 'form' && (
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            {state.lines.slice(0, -1).map((line) => (
-              <Typography.Paragraph key={line} style={{ margin: 0 }}>
-                {line}
-              </Typography.Paragraph>
-            ))}
-            <CopyField
-              text={link}
-              what={label.replace(/^Get /, '').replace(/^./, (c) => c.toUpperCase())}
-              testId="crm-link"
-            />
-          </Space>
-        )}
-      </div>
-    </Modal>
+      {({ lines }) => (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {lines.slice(0, -1).map((line) => (
+            <Typography.Paragraph key={line} style={{ margin: 0 }}>
+              {line}
+            </Typography.Paragraph>
+          ))}
+          <CopyField text={lines[lines.length - 1]} what={what} testId="crm-link" />
+        </Space>
+      )}
+    </LoadingDialog>
   );
 }
 

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, confirmReducer } from './ConfirmDialog.tsx';
+import { LoadingDialog, type LoadingDialogState } from './LoadingDialog.tsx';
 
 describe('confirmReducer', () => {
   it('goes idle → busy → error or closed, and ignores events that do not apply', () => {
@@ -87,5 +88,42 @@ describe('ConfirmDialog', () => {
     );
     fireEvent.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(screen.getByText('Server timed out!')).toBeTruthy());
+  });
+});
+
+describe('LoadingDialog', () => {
+  const dialog = (state: LoadingDialogState<{ phase: 'ok'; text: string }>, onClose = () => {}) => (
+    <LoadingDialog
+      title="CRM info"
+      onClose={onClose}
+      state={state}
+      testId="info"
+      closeTestId="info-close"
+      errorTestId="info-error"
+      errorType="warning"
+    >
+      {({ text }) => <span>{text}</span>}
+    </LoadingDialog>
+  );
+
+  it('shows a spinner while it loads, then what loaded, and says its phase', () => {
+    const { rerender } = render(dialog({ phase: 'loading' }));
+    const body = screen.getByTestId('info');
+    expect(body.dataset.phase).toBe('loading');
+    expect(body.querySelector('.ant-spin')).not.toBeNull();
+    rerender(dialog({ phase: 'ok', text: 'CRM ID 42' }));
+    expect(body.dataset.phase).toBe('ok');
+    expect(body.textContent).toBe('CRM ID 42');
+    expect(body.querySelector('.ant-spin')).toBeNull();
+  });
+
+  it('shows the message of a failed load in the alert type asked, and closes through Close', () => {
+    const onClose = vi.fn();
+    render(dialog({ phase: 'error', message: 'Failed\nAsk your manager' }, onClose));
+    const error = screen.getByTestId('info-error');
+    expect(error.className).toContain('ant-alert-warning');
+    expect(error.textContent).toContain('Failed\nAsk your manager');
+    fireEvent.click(screen.getByTestId('info-close'));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

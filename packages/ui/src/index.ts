@@ -21,6 +21,7 @@ export * from './KpiTile.tsx';
 export * from './LeadStatusTag.tsx';
 export * from './LeadTimeline.tsx';
 export * from './ListTable.tsx';
+export * from './LoadingDialog.tsx';
 export * from './LogLevelTag.tsx';
 export * from './lazy-theme.tsx';
 export * from './list-cells.tsx';

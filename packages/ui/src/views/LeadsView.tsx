@@ -2,7 +2,7 @@ import { api } from '@leadmesh/api-client';
 import type { AdvertiserLead, FilterItem, LeadCrmInfo, PublisherLead } from '@leadmesh/schema';
 import { ADVERTISER_LEAD_LIST, MESSAGES, moneyWithdrawnLabel, PUBLISHER_LEAD_LIST } from '@leadmesh/schema';
 import { useSessionStore } from '@leadmesh/session';
-import { Alert, Button, Divider, Empty, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Divider, Empty, List, Modal, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { countryOptions } from '../CountrySelect.tsx';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../format.ts';
 import { InfoList } from '../InfoList.tsx';
 import { LeadStatusTag } from '../LeadStatusTag.tsx';
 import { ListTable } from '../ListTable.tsx';
+import { LoadingDialog, type LoadingDialogState } from '../LoadingDialog.tsx';
 import type { ListColumn } from '../list-columns.ts';
 import { Money } from '../Money.tsx';
 import { useList } from '../use-list.ts';
@@ -153,10 +154,7 @@ function LeadInfoDialog({
   );
 }
 
-type CrmInfoState =
-  | { phase: 'loading' }
-  | { phase: 'error'; message: string }
-  | { phase: 'ok'; info: LeadCrmInfo };
+type CrmInfoState = LoadingDialogState<{ phase: 'ok'; info: LeadCrmInfo }>;
 
 /** The Lead CRM info popup (dashboards §2): loading, 'Current CRM is not supported!', or the info. */
 function CrmInfoDialog({
@@ -170,28 +168,17 @@ function CrmInfoDialog({
   const state = useCrmInfo(leadId);
   if (leadId === null) return null;
   return (
-    <Modal
-      open
+    <LoadingDialog
       title={`CRM info of lead #${leadId}`}
-      onCancel={onClose}
-      footer={
-        <Button data-testid="crm-info-close" onClick={onClose}>
-          Close
-        </Button>
-      }
+      onClose={onClose}
+      state={state}
+      testId="crm-info"
+      closeTestId="crm-info-close"
+      errorTestId="crm-info-error"
+      errorType="warning"
     >
-      <div data-testid="crm-info" data-phase={state.phase}>
-        {state.phase === 'loading' && (
-          <div style={{ textAlign: 'center', padding: 24 }}>
-            <Spin />
-          </div>
-        )}
-        {state.phase === 'error' && (
-          <Alert type="warning" showIcon title={state.message} data-testid="crm-info-error" />
-        )}
-        {state.phase === 'ok' && <CrmInfoDetails crmType={lead?.CRMType} info={state.info} />}
-      </div>
-    </Modal>
+      {({ info }) => <CrmInfoDetails crmType={lead?.CRMType} info={info} />}
+    </LoadingDialog>
   );
 }
 
