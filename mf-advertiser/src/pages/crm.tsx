@@ -21,7 +21,9 @@ import {
   ListTable,
   LoadingDialog,
   type LoadingDialogState,
+  RequiredTextItem,
   type RowAction,
+  requiredText,
   Screen,
   TestCrmTag,
   useFeedback,
@@ -43,7 +45,7 @@ interface CrmFormValues {
 function fieldRules(type: CrmType, spec: CrmFieldSpec, editing: boolean): FormRule[] {
   const rules: FormRule[] = [];
   const missing = spec.missing?.[editing ? 'edit' : 'add'];
-  if (spec.required) rules.push({ required: true, whitespace: true, message: missing });
+  if (spec.required) rules.push(requiredText(missing));
   rules.push(({ getFieldValue }) => ({
     validator(_rule, value: unknown) {
       if (!value) return Promise.resolve();
@@ -166,13 +168,13 @@ function AddCrmPanel({ advertiserID, onSaved }: { advertiserID: number; onSaved(
             onChange={(next: CrmType) => form.setFieldValue('data', initialData(next))}
           />
         </Form.Item>
-        <Form.Item
+        <RequiredTextItem
           label="Friendly name"
           name="CRMFriendlyName"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.crmFriendlyNameEmpty }]}
+          missing={MESSAGES.crmFriendlyNameEmpty}
         >
           <Input data-testid="crm-friendly-name" placeholder="e.g. Main sales CRM" maxLength={100} />
-        </Form.Item>
+        </RequiredTextItem>
         <CrmFields type={type} editing={false} />
         {error && (
           <Alert
@@ -248,13 +250,13 @@ function EditCrmDialog({
         <Form.Item label="CRM type" name="CRMName" extra="The type of a CRM cannot be changed.">
           <Select disabled data-testid="crm-edit-type" options={TYPE_OPTIONS} />
         </Form.Item>
-        <Form.Item
+        <RequiredTextItem
           label="Friendly name"
           name="CRMFriendlyName"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.crmFriendlyNameEmpty }]}
+          missing={MESSAGES.crmFriendlyNameEmpty}
         >
           <Input data-testid="crm-edit-name" maxLength={100} />
-        </Form.Item>
+        </RequiredTextItem>
         <CrmFields type={crm.name as CrmType} editing />
         {error && <Alert type="error" showIcon title={error} data-testid="crm-edit-error" />}
       </Form>

@@ -29,6 +29,7 @@ export * from './list-columns.ts';
 export * from './Money.tsx';
 export * from './NotVerifiedNotice.tsx';
 export * from './plain-palette.ts';
+export * from './RequiredTextItem.tsx';
 export * from './RichTextEditor.tsx';
 export * from './RowActions.tsx';
 export * from './remote-routes.tsx';

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Tag } from 'antd';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Button, Form, Input, Tag } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountrySelect, countryOptions, flagEmoji } from './CountrySelect.tsx';
 import { FilePicker, fileSize } from './FilePicker.tsx';
 import { TextField } from './FormDialog.tsx';
+import { RequiredTextItem } from './RequiredTextItem.tsx';
 import { EDITOR_COMMANDS, RichTextEditor } from './RichTextEditor.tsx';
 import { SCREEN_SPINNER_DELAY_MS, ScreenLoading } from './ScreenLoading.tsx';
 import { SearchSelect } from './SearchSelect.tsx';
@@ -59,6 +60,26 @@ describe('TextField', () => {
     expect(screen.getByText('Shown to staff')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'ab ' } });
     expect(onChange).toHaveBeenCalledWith('ab ');
+  });
+});
+
+describe('RequiredTextItem', () => {
+  it('refuses a name of only spaces with its message, and takes it back once filled', async () => {
+    const onFinish = vi.fn();
+    render(
+      <Form onFinish={onFinish}>
+        <RequiredTextItem label="Name" name="name" missing="Name is missing">
+          <Input data-testid="name" />
+        </RequiredTextItem>
+        <Button htmlType="submit">Save</Button>
+      </Form>,
+    );
+    fireEvent.change(screen.getByTestId('name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByText('Save'));
+    expect(await screen.findByText('Name is missing')).toBeTruthy();
+    expect(onFinish).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('name'), { target: { value: 'Main CRM' } });
+    await waitFor(() => expect(screen.queryByText('Name is missing')).toBeNull());
   });
 });
 

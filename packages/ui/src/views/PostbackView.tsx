@@ -28,6 +28,7 @@ import { EndpointHealthNotice, EndpointStateTag } from '../EndpointHealth.tsx';
 import { useFeedback } from '../feedback.tsx';
 import { ListTable } from '../ListTable.tsx';
 import type { ListColumn } from '../list-columns.ts';
+import { RequiredTextItem } from '../RequiredTextItem.tsx';
 import type { RowAction } from '../row-actions-logic.ts';
 import { useList } from '../use-list.ts';
 import { errorText, isNotVerified, ViewScreen } from './common.tsx';
@@ -173,14 +174,10 @@ function usePostbackForm(
 function PostbackFields({ onUseInspector }: { onUseInspector(url: string): void }) {
   return (
     <>
-      <Form.Item
-        label="Name"
-        name="postbackName"
-        rules={[{ required: true, whitespace: true, message: MESSAGES.postbackNameMissing }]}
-      >
+      <RequiredTextItem label="Name" name="postbackName" missing={MESSAGES.postbackNameMissing}>
         <Input data-testid="postback-name" placeholder="e.g. Tracker: approved leads" maxLength={100} />
-      </Form.Item>
-      <Form.Item
+      </RequiredTextItem>
+      <RequiredTextItem
         label="URL"
         name="postbackURL"
         extra={
@@ -199,10 +196,10 @@ function PostbackFields({ onUseInspector }: { onUseInspector(url: string): void 
             .
           </span>
         }
-        rules={[{ required: true, whitespace: true, message: MESSAGES.postbackUrlMissing }]}
+        missing={MESSAGES.postbackUrlMissing}
       >
         <Input data-testid="postback-url" placeholder="https://" maxLength={2000} />
-      </Form.Item>
+      </RequiredTextItem>
       <Form.Item label="Trigger" name="postbackTrigger" initialValue="Any">
         <Select
           data-testid="postback-trigger"
