@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from '@leadmesh/db';
-import { type CallPath, contracts, type RequestOf } from '@leadmesh/schema';
+import { type CallPath, contracts, type RequestOf, type UserFlag } from '@leadmesh/schema';
 import { advertisers, users } from '@leadmesh/schema/tables';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../app.ts';
@@ -10,16 +10,7 @@ import { createRuntime, type Runtime } from '../deps.ts';
 import { parseEnv } from '../env.ts';
 import { randomToken } from '../lib/crypto.ts';
 
-type FlagName =
-  | 'isAdmin'
-  | 'isManager'
-  | 'isPublisherManager'
-  | 'isAdvertiserManager'
-  | 'isVerified'
-  | 'isPublisherHidden'
-  | 'isCRMInfoAllowed'
-  | 'isRefferalEnabled';
-export type TestUserFlags = Partial<Record<FlagName, boolean>>;
+export type TestUserFlags = Partial<Record<UserFlag, boolean>>;
 
 export interface Answer<T = unknown> {
   httpStatus: number;
