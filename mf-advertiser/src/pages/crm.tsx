@@ -23,7 +23,7 @@ import {
   type LoadingDialogState,
   RequiredTextItem,
   type RowAction,
-  requiredText,
+  requiredTextRule,
   Screen,
   TestCrmTag,
   useFeedback,
@@ -45,7 +45,7 @@ interface CrmFormValues {
 function fieldRules(type: CrmType, spec: CrmFieldSpec, editing: boolean): FormRule[] {
   const rules: FormRule[] = [];
   const missing = spec.missing?.[editing ? 'edit' : 'add'];
-  if (spec.required) rules.push(requiredText(missing));
+  if (spec.required) rules.push(requiredTextRule(missing));
   rules.push(({ getFieldValue }) => ({
     validator(_rule, value: unknown) {
       if (!value) return Promise.resolve();

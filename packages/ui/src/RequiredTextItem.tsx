@@ -1,7 +1,7 @@
 import { Form, type FormItemProps, type FormRule } from 'antd';
 
 /** The rule of a text a form cannot do without: nothing, or only spaces, is refused with `message`. */
-export function requiredText(message?: string): FormRule {
+export function requiredTextRule(message?: string): FormRule {
   return { required: true, whitespace: true, message };
 }
 
@@ -12,5 +12,5 @@ export function requiredText(message?: string): FormRule {
  * @example <RequiredTextItem label="Name" name="postbackName" missing={MESSAGES.postbackNameMissing}><Input /></RequiredTextItem>
  */
 export function RequiredTextItem({ missing, ...item }: Omit<FormItemProps, 'rules'> & { missing: string }) {
-  return <Form.Item {...item} rules={[requiredText(missing)]} />;
+  return <Form.Item {...item} rules={[requiredTextRule(missing)]} />;
 }
