@@ -71,17 +71,15 @@ export async function runEndpointResume(
   if (!Number.isInteger(crmId)) return;
   // Leads that waited unclaimed (-1): their jobs ended while the CRM was disabled. Leads in -2 keep
   // their retry schedule; the CRM sweep hands out the rest.
+  const goesToThisCrm = or(
+    eq(leads.BoundCRM, crmId),
+    and(isNull(leads.BoundCRM), eq(offers.SelectedCRM, crmId)),
+  );
   const waiting = await ctx.db
     .select({ ID: leads.ID })
     .from(leads)
     .leftJoin(offers, eq(offers.ID, leads.BoundOffer))
-    .where(
-      and(
-        eq(leads.Status, LEAD_STATUS.PROCESSING_CRM),
-        isNull(leads.BlockedReason),
-        or(eq(leads.BoundCRM, crmId), and(isNull(leads.BoundCRM), eq(offers.SelectedCRM, crmId))),
-      ),
-    )
+    .where(and(eq(leads.Status, LEAD_STATUS.PROCESSING_CRM), isNull(leads.BlockedReason), goesToThisCrm))
     .orderBy(asc(leads.ID))
     .limit(RESUME_BATCH);
   for (const row of waiting) {
