@@ -3,7 +3,6 @@ import { RemoteRoutes, ScreenLoading } from '@leadmesh/ui';
 import { type ComponentType, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Screen } from './lib/screen-frame.tsx';
-import { AdminLeadsFirst } from './pages/leads/first.tsx';
 
 // Each screen is its own chunk (decision 0101): a page downloads only the antd parts it draws.
 const Advertisers = lazyScreen(() =>
@@ -44,6 +43,14 @@ function AdminDashboard({ path }: { path: string }) {
 
 const pending = <ScreenLoading />;
 
+// A chunk of its own, so the other pages never download it; the chunk's name (first-<route>) has a
+// session's page on admin-leads preload it with ./App (decision 0092).
+const AdminLeadsFirst = lazyScreen(() =>
+  import(/* webpackChunkName: "first-admin-leads" */ './pages/leads/first.tsx').then(
+    ({ AdminLeadsFirst }) => AdminLeadsFirst,
+  ),
+);
+
 /**
  * The screens drawn before antd has loaded, outside its theme (decision 0064): admin-leads' first
  * rows (issue 19). They load antd's theme themselves when they take over.
@@ -51,7 +58,9 @@ const pending = <ScreenLoading />;
 const FIRST_SCREENS = {
   'admin-leads': (
     <Screen path="admin-leads">
-      <AdminLeadsFirst />
+      <Suspense fallback={pending}>
+        <AdminLeadsFirst />
+      </Suspense>
     </Screen>
   ),
 };

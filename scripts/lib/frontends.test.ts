@@ -15,6 +15,7 @@ import {
   EARLY_PAGE_SCRIPT,
   FIRST_INTERACTION_LOADER_SOURCE,
   INLINE_SCRIPT_SOURCES,
+  remoteAppFiles,
   shellHints,
   shellPage,
   shellStartupHints,
@@ -260,7 +261,11 @@ describe('hints for the session remote (issue 19)', () => {
       cookie,
       apiUrl: 'http://127.0.0.1:5000',
       manifest,
-      remoteFiles: (name) => ({ entry: 'remoteEntry.js', sync: [`${name}-app.0123abcd.js`] }),
+      remoteFiles: (name) => ({
+        entry: 'remoteEntry.js',
+        sync: [`${name}-app.0123abcd.js`, 'shared.0123abcd.js'],
+        firstScreens: { 'admin-leads': ['shared.0123abcd.js', 'first-admin-leads.0123abcd.js'] },
+      }),
     });
 
   it('names the remote of a dashboard address and preloads its manifest, entry and ./App files with a session', () => {
@@ -273,6 +278,41 @@ describe('hints for the session remote (issue 19)', () => {
     expect(html).toContain('href="http://127.0.0.1:3003/mf_advertiser-app.0123abcd.js"');
     expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:5000">');
     expect(hints('/dashboard/admin-leads', 'lm_session=abc')).toContain('content="mf_admin"');
+  });
+
+  it("preloads a route's first screen with ./App on that route only, each file once (decision 0092)", () => {
+    const leads = hints('/dashboard/admin-leads', 'lm_session=abc');
+    expect(leads).toContain(
+      '<link rel="preload" as="script" href="http://127.0.0.1:3004/first-admin-leads.0123abcd.js">',
+    );
+    expect(leads.split('href="http://127.0.0.1:3004/shared.0123abcd.js"')).toHaveLength(2);
+    expect(leads.indexOf('mf_admin-app.0123abcd.js')).toBeLessThan(leads.indexOf('first-admin-leads'));
+    expect(hints('/dashboard/admin-leads/', 'lm_session=abc')).toContain('first-admin-leads.0123abcd.js');
+    expect(hints('/dashboard/admin-users', 'lm_session=abc')).not.toContain('first-admin-leads');
+    expect(hints('/dashboard/admin-leads')).not.toContain('first-admin-leads');
+  });
+
+  it("reads a remote's first screens' files beside its manifest, none when the build wrote none", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'leadmesh-remote-dist-'));
+    try {
+      writeFileSync(
+        path.join(dist, 'mf-manifest.json'),
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [{ path: './App', assets: { js: { sync: ['app.0123abcd.js'] } } }],
+        }),
+      );
+      expect(remoteAppFiles(dist)).toEqual({
+        entry: 'remoteEntry.js',
+        sync: ['app.0123abcd.js'],
+        firstScreens: {},
+      });
+      const firstScreens = { 'admin-leads': ['first-admin-leads.0123abcd.js'] };
+      writeFileSync(path.join(dist, 'first-screens.json'), JSON.stringify(firstScreens));
+      expect(remoteAppFiles(dist)?.firstScreens).toEqual(firstScreens);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it("preloads the shell's startup and dashboard layout on a session's dashboard address, nowhere else", () => {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
 import sirv from 'sirv';
-import { STARTUP_FILES } from '../../packages/federation/src/chunks.ts';
+import { FIRST_SCREEN_FILES, STARTUP_FILES } from '../../packages/federation/src/chunks.ts';
 import { FIRST_INTERACTION_LOADER } from '../../packages/federation/src/first-interaction.ts';
 import { REMOTE_NAMES, REMOTES, type RemoteName, SHELL_PORT } from '../../packages/federation/src/remotes.ts';
 import {
@@ -27,7 +27,7 @@ import {
   runtimeConfigScript,
   securityHeaders,
 } from '../../packages/federation/src/runtime-config.ts';
-import { type DashboardRemote, remoteForPath } from '../../packages/session/src/routes.ts';
+import { type DashboardRemote, findRoute, remoteForPath } from '../../packages/session/src/routes.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -389,17 +389,18 @@ export const INLINE_SCRIPT_SOURCES = [FIRST_INTERACTION_LOADER_SOURCE, inlineSou
  * What a page address should start fetching at once (issue 19), as `<head>` markup: with a session
  * cookie on a dashboard address, the remote that draws it (a `leadmesh-remote` meta the entry
  * script reads to start the remote and the screen's API calls, the remote's manifest, its
- * `remoteEntry.js` and the chunks its `./App` needs before anything renders), and a connection to
- * the API and the remote opened while the shell downloads. Without a session nothing of a dashboard
- * remote is named, so a visitor never downloads one.
+ * `remoteEntry.js`, the chunks its `./App` needs before anything renders and, on a route with a
+ * first screen of its own, that screen's chunks), and a connection to the API and the remote opened
+ * while the shell downloads. Without a session nothing of a dashboard remote is named, so a visitor
+ * never downloads one.
  */
 export function shellHints(options: {
   pathname: string;
   cookie: string | undefined;
   apiUrl: string;
   manifest: Record<string, string>;
-  /** A remote's built `mf-manifest.json` (its entry and `./App` files), when it can be read. */
-  remoteFiles: (name: DashboardRemote) => { entry: string; sync: string[] } | null;
+  /** A remote's built files (`remoteAppFiles`), when they can be read. */
+  remoteFiles: (name: DashboardRemote) => RemoteAppFiles | null;
 }): string {
   const links: string[] = [`<link rel="preconnect" href="${new URL(options.apiUrl).origin}">`];
   // Not on a public address: preloading mf-public there held the prerendered landing's first paint
@@ -413,7 +414,9 @@ export function shellHints(options: {
     links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}">`);
     const files = options.remoteFiles(remote);
     if (files) {
-      for (const file of [files.entry, ...files.sync])
+      const route = findRoute(options.pathname)?.path ?? '';
+      const scripts = new Set([files.entry, ...files.sync, ...(files.firstScreens[route] ?? [])]);
+      for (const file of scripts)
         links.push(`<link rel="preload" as="script" href="${new URL(file, base).href}">`);
     }
   }
@@ -456,8 +459,18 @@ export function shellStartupFiles(dist: string): ShellStartupFiles | null {
   }
 }
 
-/** A remote's `remoteEntry.js` name and the synchronous files of its `./App`, from its mf-manifest.json. */
-export function remoteAppFiles(dist: string): { entry: string; sync: string[] } | null {
+/** The files of a remote that a session's page on one of its routes preloads. */
+export interface RemoteAppFiles {
+  /** `remoteEntry.js`, with its path in the remote's dist. */
+  entry: string;
+  /** The synchronous files of its `./App`. */
+  sync: string[];
+  /** Route path → the files of its first screen's chunk (`FIRST_SCREEN_FILES`, decision 0092). */
+  firstScreens: Record<string, string[]>;
+}
+
+/** A remote's entry and `./App` files, from its mf-manifest.json, and its first screens' files. */
+export function remoteAppFiles(dist: string): RemoteAppFiles | null {
   try {
     const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
       metaData: { remoteEntry: { name: string; path?: string } };
@@ -467,7 +480,11 @@ export function remoteAppFiles(dist: string): { entry: string; sync: string[] } 
       .filter(Boolean)
       .join('/');
     const app = manifest.exposes.find((e) => e.path === './App');
-    return { entry, sync: app?.assets.js.sync ?? [] };
+    const firstScreensFile = path.join(dist, FIRST_SCREEN_FILES);
+    const firstScreens = existsSync(firstScreensFile)
+      ? (JSON.parse(readFileSync(firstScreensFile, 'utf8')) as Record<string, string[]>)
+      : {};
+    return { entry, sync: app?.assets.js.sync ?? [], firstScreens };
   } catch {
     return null;
   }

@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
+import { type Configuration, type RspackPluginInstance, rspack, type Stats } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { CHART_CHUNK, STARTUP_CHUNK_GROUPS, STARTUP_FILES } from './chunks.ts';
+import {
+  CHART_CHUNK,
+  FIRST_SCREEN_FILES,
+  firstScreenRoute,
+  STARTUP_CHUNK_GROUPS,
+  STARTUP_FILES,
+} from './chunks.ts';
 import { REMOTES, type RemoteName, SHELL_PORT } from './remotes.ts';
 import { remotesManifest, runtimeConfigScript } from './runtime-config.ts';
 import { createSharedConfig } from './shared.ts';
@@ -103,6 +109,17 @@ function shellRuntimeFiles(): RspackPluginInstance {
   };
 }
 
+/** The JavaScript files of each named chunk group of a finished build, by its name. */
+function namedGroupFiles(stats: Stats): Record<string, string[]> {
+  const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true });
+  return Object.fromEntries(
+    Object.entries(namedChunkGroups).map(([name, group]) => [
+      name,
+      (group.assets ?? []).map((asset) => asset.name).filter((file) => file.endsWith('.js')),
+    ]),
+  );
+}
+
 /**
  * Writes `startup-files.json`: the JavaScript files the shell runs at startup (`import('./bootstrap')`
  * and the shared singletons its federation manifest lists) and those of its dashboard layout, so the
@@ -116,11 +133,8 @@ function shellStartupFiles(): RspackPluginInstance {
         // Module Federation builds each shared fallback with a compiler of its own: not the shell.
         const manifestFile = path.join(compiler.outputPath, 'mf-manifest.json');
         if (!existsSync(manifestFile)) return;
-        const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true });
-        const filesOf = (group: string) =>
-          (namedChunkGroups[group]?.assets ?? [])
-            .map((asset) => asset.name)
-            .filter((name) => name.endsWith('.js'));
+        const groups = namedGroupFiles(stats);
+        const filesOf = (group: string) => groups[group] ?? [];
         const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
           shared: { assets: { js: { sync: string[] } } }[];
         };
@@ -132,6 +146,31 @@ function shellStartupFiles(): RspackPluginInstance {
           dashboardLayout: filesOf(STARTUP_CHUNK_GROUPS.dashboardLayout),
         };
         await writeFile(path.join(compiler.outputPath, STARTUP_FILES), `${JSON.stringify(files, null, 2)}\n`);
+      });
+    },
+  };
+}
+
+/**
+ * Writes a remote's `first-screens.json` (`FIRST_SCREEN_FILES`): the files of each of its first
+ * screens' chunks by route (`firstScreenRoute`), so the shell's server can have a session's page on
+ * that route fetch them with `./App` (decision 0092).
+ */
+function remoteFirstScreenFiles(): RspackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.done.tapPromise('leadmesh-first-screen-files', async (stats) => {
+        // Module Federation builds each shared fallback with a compiler of its own: not the remote.
+        if (!existsSync(path.join(compiler.outputPath, 'mf-manifest.json'))) return;
+        const files: Record<string, string[]> = {};
+        for (const [group, groupFiles] of Object.entries(namedGroupFiles(stats))) {
+          const route = firstScreenRoute(group);
+          if (route !== null) files[route] = groupFiles;
+        }
+        await writeFile(
+          path.join(compiler.outputPath, FIRST_SCREEN_FILES),
+          `${JSON.stringify(files, null, 2)}\n`,
+        );
       });
     },
   };
@@ -299,7 +338,9 @@ export function createRemoteConfig(
           ? { externalRuntime: true, optimization: { ...BROWSER_RUNTIME, disableRemote: true } }
           : {},
     }),
-    ...(options.mode === 'development' ? [new ReactRefreshRspackPlugin()] : [precompressAssets()]),
+    ...(options.mode === 'development'
+      ? [new ReactRefreshRspackPlugin()]
+      : [precompressAssets(), remoteFirstScreenFiles()]),
   ];
   return config;
 }
