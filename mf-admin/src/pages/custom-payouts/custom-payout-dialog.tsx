@@ -18,23 +18,19 @@ import { api } from '../../lib/screen.tsx';
 /** What the dialog is open for: a new custom payout, or a change to the payout of a row. */
 export type CustomPayoutTask = { mode: 'add' } | { mode: 'edit'; row: CustomPayout } | null;
 
+/** The publisher and the offer a new custom payout is for, picked into the dialog's draft. */
 function PublisherAndOffer({
-  userId,
-  onUser,
-  offerId,
-  onOffer,
+  draft,
   offers,
 }: {
-  userId: number | null;
-  onUser(id: number | null): void;
-  offerId: number | null;
-  onOffer(id: number | null): void;
+  draft: PayoutDraft;
   offers: ReturnType<typeof useOfferNames>;
 }) {
+  const { userId, setUserId, offerId, setOfferId } = draft;
   return (
     <>
       <Field label="Publisher">
-        <UserPicker value={userId} onChange={onUser} testId="custom-payout-user" />
+        <UserPicker value={userId} onChange={setUserId} testId="custom-payout-user" />
       </Field>
       <Field label="Offer">
         <SearchSelect
@@ -42,7 +38,7 @@ function PublisherAndOffer({
           value={offerId ?? undefined}
           placeholder="Pick an offer"
           loading={offers === null}
-          onChange={(v) => onOffer(v === undefined ? null : Number(v))}
+          onChange={(v) => setOfferId(v === undefined ? null : Number(v))}
           options={(offers ?? []).map((o) => ({
             value: o.ID,
             label: `${o.OfferName} (${o.OfferProductName})`,
@@ -69,6 +65,7 @@ function usePayoutDraft(task: CustomPayoutTask) {
   }, [task]);
   return { userId, setUserId, offerId, setOfferId, payout, setPayout, autoTax, setAutoTax };
 }
+type PayoutDraft = ReturnType<typeof usePayoutDraft>;
 
 /** Adds (no row yet) or edits the payout; a refusal comes back for the dialog to show (decision 0065). */
 async function saveCustomPayout(
@@ -110,8 +107,8 @@ export function CustomPayoutDialog({
 }) {
   const offers = useOfferNames();
   const feedback = useFeedback();
-  const { userId, setUserId, offerId, setOfferId, payout, setPayout, autoTax, setAutoTax } =
-    usePayoutDraft(task);
+  const draft = usePayoutDraft(task);
+  const { userId, offerId, payout, setPayout, autoTax, setAutoTax } = draft;
 
   const adding = task?.mode === 'add';
   const editing = task?.mode === 'edit' ? task.row : null;
@@ -147,15 +144,7 @@ export function CustomPayoutDialog({
       errorMessage={adding ? MESSAGES.errorCreatingCustomPayout : MESSAGES.errorEditingCustomPayout}
       testId="custom-payout-form"
     >
-      {adding && (
-        <PublisherAndOffer
-          userId={userId}
-          onUser={setUserId}
-          offerId={offerId}
-          onOffer={setOfferId}
-          offers={offers}
-        />
-      )}
+      {adding && <PublisherAndOffer draft={draft} offers={offers} />}
       <Field
         label={autoTax ? 'What the publisher should get, in $' : 'Payout in $ (before the platform tax)'}
       >
