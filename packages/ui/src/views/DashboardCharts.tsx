@@ -74,11 +74,14 @@ function ChartCard({
   chart,
   children,
   wide = false,
+  height = HEIGHT,
 }: {
   title: string;
   chart: ChartKey;
   children: ReactNode;
   wide?: boolean;
+  /** The drawing area's height, held while the chart waits for its turn. */
+  height?: number;
 }) {
   return (
     <Card
@@ -88,7 +91,7 @@ function ChartCard({
       className={wide ? 'lm-chart-wide' : undefined}
     >
       {/* One chart per turn, its place held meanwhile (chart-slots.tsx): the tiles never wait for all seven. */}
-      <ChartTurn>{children}</ChartTurn>
+      <ChartTurn height={height}>{children}</ChartTurn>
     </Card>
   );
 }
@@ -251,15 +254,17 @@ function TopBarChart({
   /** Across the whole row, its height growing with its bars (the offers: long names). */
   wide?: boolean;
 }) {
+  // The offers' bars across the row grow the card past the usual height, never squeezed into it.
+  const height = wide ? Math.max(HEIGHT, 60 + data.length * 40) : HEIGHT;
   return (
-    <ChartCard title={title} chart={chart} wide={wide}>
+    <ChartCard title={title} chart={chart} wide={wide} height={height}>
       {data.length === 0 ? (
         <NoData />
       ) : (
         <Bar
           {...base.common}
           {...base.clicks(chart)}
-          {...(wide ? { height: Math.max(140, 60 + data.length * 40) } : {})}
+          height={height}
           data={data}
           xField="name"
           yField="count"
