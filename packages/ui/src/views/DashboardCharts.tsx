@@ -190,7 +190,8 @@ function PairedLineChart({ base, days, chart }: { base: ChartBase; days: LeadsPe
             color: { domain: [totalName, part.name], range: [TOTAL_COLOUR, part.colour] },
             y: COUNT_SCALE,
           }}
-          point={{ shapeField: 'circle', sizeField: 2 }}
+          // A week or less is a few lone points, too small to see at the size that suits two months.
+          point={{ shapeField: 'circle', sizeField: days.length <= 7 ? 4 : 2 }}
           // The part dashed on top: it often equals the total, and would hide under it.
           style={{
             lineWidth: 2,
