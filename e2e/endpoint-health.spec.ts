@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Locator, Page } from 'playwright-core';
 import { type FakeServer, startFakeServer } from '../packages/net/src/test-support/fake-server.ts';
 import { assert, LOGINS, type Role, type TestContext, test } from './harness.ts';
+import { settledOverflow } from './screens.ts';
 import { ApiSession, apiCallerOf, unique } from './support.ts';
 
 /*
@@ -227,7 +228,7 @@ test('admin re-enables a user’s disabled postback and CRM from the overview; a
     await t.screenshot(page, 'disabled');
     await page.setViewportSize({ width: 390, height: 800 });
     await postbackRow.getByTestId('endpoint-reenable').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await settledOverflow(page);
     assert.ok(overflow <= 1, `the overview scrolls sideways by ${overflow} px at 390 px`);
     const table = await page
       .getByTestId('overview-endpoints')

@@ -2,6 +2,7 @@ import type { LeadTimelineEntry, PostbackDelivery, PublisherLead } from '@leadme
 import type { Page, Response } from 'playwright-core';
 import { type FakeServer, startFakeServer } from '../packages/net/src/test-support/fake-server.ts';
 import { assert, type Role, type TestContext, test } from './harness.ts';
+import { settledOverflow } from './screens.ts';
 import { apiCallerOf, unique } from './support.ts';
 
 /*
@@ -66,7 +67,7 @@ async function shootDialog(
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.getByTestId('lead-timeline').waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await settledOverflow(page);
       assert.ok(overflow <= 1, `${label} at ${viewport.width} px scrolls sideways by ${overflow} px`);
       await t.screenshot(page, `${label}-${viewport.width}-${theme}`, { fullPage: false });
     }
@@ -233,7 +234,7 @@ test('publisher offers at 390 px: the mode switch fits in both modes and both th
         `mode switch ${JSON.stringify(fit)}`,
       );
       assert.equal(fit.clipped, 0, 'no label of the mode switch is cut off');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await settledOverflow(page);
       assert.ok(overflow <= 1, `offers (${mode}) scrolls sideways by ${overflow} px`);
       await t.screenshot(page, `offers-${mode}-390-${theme}`, { fullPage: false });
     }

@@ -32,10 +32,10 @@ export async function shootBothThemes(t: TestContext, page: Page, label: string,
 
 /**
  * How far the page scrolls sideways once its layout has settled after a resize: the charts redraw
- * at the new width on their resize observer's next frames, so an overflow is measured again for up
- * to a second before it counts (one that stays is still reported).
+ * and antd's responsive grid switches at the new width on their observers' next frames, so an
+ * overflow is measured again for up to a second before it counts (one that stays is still reported).
  */
-async function settledOverflow(page: Page): Promise<number> {
+export async function settledOverflow(page: Page): Promise<number> {
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const deadline = Date.now() + 1000;
   let last = await overflow();

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { assert, LOGINS, type TestContext, test } from '../harness.ts';
+import { settledOverflow } from '../screens.ts';
 import { ApiSession, apiCallerOf, createPublisher } from '../support.ts';
 
 /** Opens the overview from the sidebar, as a user would after logging in. */
@@ -44,7 +45,7 @@ async function bothThemesBothWidths(
     await page.setViewportSize({ width: 390, height: 844 });
     await ready();
     // Nothing wider than the phone: the page itself never scrolls sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await settledOverflow(page);
     assert.ok(overflow <= 1, `${label} at 390 px is ${overflow}px wider than the screen`);
     await t.screenshot(page, `${label}-390-${mode}`);
     // What a phone shows of each section, at its real size.
