@@ -56,10 +56,7 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
       const boundUser = get().isLoggedIn ? (get().userData?.UserInfo.ID ?? null) : null;
       const answer = await client.call('/auth/checkLogin', { BoundUser: boundUser });
       if (answer.status === 'ok') {
-        // The tab's kept screens are this user's only (decision 0086), before any screen reads them.
-        claimScreenCache(answer.data.UserInfo.ID);
-        keepSession(answer.data);
-        set({ userData: answer.data, isLoggedIn: true, theme: themeOf(answer.data) });
+        get().setSession(answer.data);
       } else {
         // Any other status or a failed request: logged out, no message (public §4).
         clearScreenCache();
@@ -72,6 +69,7 @@ export function createSessionStore(client: ApiClient = sharedApi): SessionStore 
       if (kept) set({ userData: kept, theme: themeOf(kept) });
     },
     setSession(data) {
+      // The tab's kept screens are this user's only (decision 0086), before any screen reads them.
       claimScreenCache(data.UserInfo.ID);
       keepSession(data);
       set({ userData: data, isLoggedIn: true, theme: themeOf(data) });
